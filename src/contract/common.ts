@@ -1,0 +1,71 @@
+import * as z from "zod";
+import { isApiDateTime, isApiDateTimeInput } from "./datetime";
+
+/** Page size limits of every paged method (api-facts.md: max 100; default 20 is our decision). */
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;
+/** `offset` pages the statSubscribe methods and the name-lookup reads; public clients cap it. */
+export const OFFSET_MAX = 100_000;
+export const API_VERSION = 2;
+
+/** Variable rules: Latin letters, digits and `_` (error 11); lengths are our decision. */
+export const VARIABLE_NAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const VARIABLE_NAME_MAX = 64;
+export const VARIABLE_VALUE_MAX = 4096;
+
+export const int = z.int();
+export const id = z.int().positive();
+
+/** A date-time as responses carry it: zero-padded `DD.MM.YYYY HH:MM:SS`. */
+export const apiDateTime = z.string().refine(isApiDateTime, {
+  message: "expected a date-time DD.MM.YYYY HH:MM:SS",
+});
+
+/** A date-time as requests may carry it: the padded form or any leniency of api-facts.md. */
+export const apiDateTimeInput = z.string().refine(isApiDateTimeInput, {
+  message: "expected a date-time DD.MM.YYYY HH:MM:SS",
+});
+
+export const count = z.int().min(1).max(PAGE_SIZE_MAX);
+export const offset = z.int().min(0).max(OFFSET_MAX);
+export const ids = z.array(id);
+/** Where api-facts.md allows one id or several. */
+export const idOrIds = z.union([id, ids]);
+
+/** Common fields of every call; the gateway adds `access_token` and `v`, never the browser. */
+export const commonRequest = z.object({
+  access_token: z.string().min(1),
+  v: z.literal(API_VERSION),
+  group_id: id,
+});
+
+/** The kind of a channel decides which field identifies a person. */
+export const userIdFields = ["vk_user_id", "tg_user_id"] as const;
+export type UserIdField = (typeof userIdFields)[number];
+
+export function hasOneUserId(value: { vk_user_id?: unknown; tg_user_id?: unknown }): boolean {
+  return (value.vk_user_id === undefined) !== (value.tg_user_id === undefined);
+}
+
+export const oneUserIdMessage = "exactly one of vk_user_id or tg_user_id is required";
+
+/** Responses name a person by one of the two fields; at least one must be there. */
+export function hasSomeUserId(value: { vk_user_id?: unknown; tg_user_id?: unknown }): boolean {
+  return value.vk_user_id !== undefined || value.tg_user_id !== undefined;
+}
+
+/** Filters shared by the statistics operations (api-facts.md). */
+export const eventFilters = {
+  subscription_id: ids.optional(),
+  utm_id: ids.optional(),
+  delivery_id: ids.optional(),
+  vk_user_id: idOrIds.optional(),
+  tg_user_id: idOrIds.optional(),
+};
+
+export const period = {
+  date_from: apiDateTimeInput,
+  date_to: apiDateTimeInput,
+};
+
+export const success = z.literal(true);

@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./datetime";
+export * from "./entities";
+export * from "./errors";
+export * from "./operations";

@@ -1,0 +1,256 @@
+import * as z from "zod";
+import {
+  count,
+  eventFilters,
+  hasOneUserId,
+  id,
+  idOrIds,
+  ids,
+  int,
+  offset,
+  oneUserIdMessage,
+  period,
+  success,
+  VARIABLE_NAME_MAX,
+  VARIABLE_NAME_PATTERN,
+  VARIABLE_VALUE_MAX,
+} from "./common";
+import {
+  addResult,
+  botInfo,
+  channel,
+  deliveryInfo,
+  deliveryRecord,
+  subscriber,
+  subscriptionEvent,
+  subscriptionInfo,
+  utmCount,
+  utmEvent,
+  utmInfo,
+  variable,
+} from "./entities";
+
+/**
+ * Every operation of the API: its request fields (without the common `access_token`, `v`,
+ * `group_id`) and its success response. One place: the SPA parses with it, the local Channel
+ * API validates with it, the OpenAPI document is generated from it.
+ */
+interface OperationSpec<Req extends z.ZodType, Res extends z.ZodType> {
+  summary: string;
+  /** `read` operations are safe to retry and to cache; `write` ones change the channel. */
+  kind: "read" | "write";
+  /** Statistics over a closed period: the same answer forever once the period has ended. */
+  periodStatistics?: boolean;
+  request: Req;
+  response: Res;
+}
+
+function ok<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.looseObject({ success, ...shape });
+}
+
+/** A request that names one person (or several, where `many`) by the channel's kind of id. */
+function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ vk_user_id: id.optional(), tg_user_id: id.optional(), ...shape })
+    .refine(hasOneUserId, { message: oneUserIdMessage });
+}
+
+const variableName = z
+  .string()
+  .min(1, "variable name is empty")
+  .max(VARIABLE_NAME_MAX, `variable name is longer than ${String(VARIABLE_NAME_MAX)} characters`)
+  .regex(VARIABLE_NAME_PATTERN, "variable name must consist of Latin letters, digits and _");
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** A subscriber record id used as a cursor; empty means the first page. */
+const cursor = z.string().regex(/^\d*$/, "offset_id must be a subscriber record id");
+const lookupRequest = z.object({ count: count.optional(), offset: offset.optional() });
+
+function lookup<Item extends z.ZodType>(item: Item) {
+  return ok({ count: int, items: z.array(item) });
+}
+
+export const operations = {
+  "subscribers/get": {
+    summary: "List subscribers, cursor paging by offset_id",
+    kind: "read",
+    request: z.object({ count: count.optional(), offset_id: cursor.optional() }),
+    response: ok({ offset_id: z.string(), items: z.array(subscriber) }),
+  },
+  "subscribers/statSubscribe": {
+    summary: "Subscription and unsubscription events for a period",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({
+      ...period,
+      count: count.optional(),
+      offset: offset.optional(),
+      ...eventFilters,
+    }),
+    response: ok({ items: z.array(subscriptionEvent) }),
+  },
+  "subscribers/statCount": {
+    summary: "Counts of subscriptions and unsubscriptions for a period",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({ ...period, ...eventFilters }),
+    response: ok({ count_subscribe: int, count_unsubscribe: int }),
+  },
+  "subscribers/add": {
+    summary: "Add one or several people to a subscription",
+    kind: "write",
+    request: z
+      .object({
+        vk_user_id: idOrIds.optional(),
+        tg_user_id: idOrIds.optional(),
+        subscription_id: id,
+        utm_id: id.optional(),
+      })
+      .refine(hasOneUserId, { message: oneUserIdMessage }),
+    response: ok({ subscribers: z.array(addResult) }),
+  },
+  "subscribers/del": {
+    summary: "Remove a person from a subscription (subscription_id 0: from every subscription)",
+    kind: "write",
+    request: forPerson({ subscription_id: z.int().min(0) }),
+    response: ok({}),
+  },
+  "subscribers/subscribersCount": {
+    summary: "Count subscribers matching filters",
+    kind: "read",
+    request: z.object({
+      subscription_id: ids.optional(),
+      lead_status: int.optional(),
+      bot_id: id.optional(),
+      utm_source: z.array(z.string()).optional(),
+    }),
+    response: ok({ count: int }),
+  },
+  "vars/get": {
+    summary: "Variables of one subscriber (or one variable by name)",
+    kind: "read",
+    request: forPerson({ name: variableName.optional() }),
+    response: ok({ items: z.array(variable) }),
+  },
+  "vars/set": {
+    summary: "Save a variable of a subscriber",
+    kind: "write",
+    request: forPerson({
+      name: variableName,
+      value: z
+        .string()
+        .max(VARIABLE_VALUE_MAX, `value is longer than ${String(VARIABLE_VALUE_MAX)} characters`),
+    }),
+    response: ok({}),
+  },
+  "vars/del": {
+    summary: "Delete a variable of a subscriber",
+    kind: "write",
+    request: forPerson({ name: variableName }),
+    response: ok({}),
+  },
+  "bots/addSubscriber": {
+    summary: "Start a bot for a subscriber (enforce 1 restarts a running one)",
+    kind: "write",
+    request: forPerson({ bot_id: id, step_id: z.string().min(1).optional(), enforce: flag.optional() }),
+    response: ok({}),
+  },
+  "bots/delSubscriber": {
+    summary: "Stop a bot for a subscriber",
+    kind: "write",
+    request: forPerson({ bot_id: id }),
+    response: ok({}),
+  },
+  "deliveries/statCount": {
+    summary: "Number of delivery events for a period",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({ ...period, ...eventFilters }),
+    response: ok({ count: int }),
+  },
+  "deliveries/stat": {
+    summary: "Delivery records for a period, cursor paging by offset_id",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({
+      ...period,
+      count: count.optional(),
+      offset_id: cursor.optional(),
+      ...eventFilters,
+    }),
+    response: ok({ offset_id: z.string().optional(), items: z.array(deliveryRecord) }),
+  },
+  "utms/statCount": {
+    summary: "Subscription counts per campaign tag for a period",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({ ...period, ...eventFilters }),
+    response: ok({ items: z.array(utmCount) }),
+  },
+  "utms/statSubscribe": {
+    summary: "Tagged subscription and unsubscription events for a period",
+    kind: "read",
+    periodStatistics: true,
+    request: z.object({
+      ...period,
+      count: count.optional(),
+      offset: offset.optional(),
+      ...eventFilters,
+    }),
+    response: ok({ items: z.array(utmEvent), count: int.optional() }),
+  },
+  "utms/getLink": {
+    summary: "Build a link carrying a campaign tag (force 1: subscribe on click)",
+    kind: "read",
+    request: z.object({ utm_id: id, subscription_id: id, force: flag.optional() }),
+    response: ok({ link: z.url() }),
+  },
+  "groups/get": {
+    summary: "Channel information",
+    kind: "read",
+    request: z.object({}),
+    response: ok({ item: channel }),
+  },
+  "subscriptions/get": {
+    summary: "Subscriptions of the channel, for names",
+    kind: "read",
+    request: lookupRequest,
+    response: lookup(subscriptionInfo),
+  },
+  "utms/get": {
+    summary: "Campaign tags of the channel, for names",
+    kind: "read",
+    request: lookupRequest,
+    response: lookup(utmInfo),
+  },
+  "bots/get": {
+    summary: "Bots of the channel, for names",
+    kind: "read",
+    request: lookupRequest,
+    response: lookup(botInfo),
+  },
+  "deliveries/get": {
+    summary: "Mass deliveries of the channel, for names",
+    kind: "read",
+    request: lookupRequest,
+    response: lookup(deliveryInfo),
+  },
+} as const satisfies Record<`${string}/${string}`, OperationSpec<z.ZodType, z.ZodType>>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+export type RequestOf<Op extends OperationId> = z.input<Operations[Op]["request"]>;
+export type ResponseOf<Op extends OperationId> = z.output<Operations[Op]["response"]>;
+
+export const operationIds = Object.keys(operations) as OperationId[];
+
+export function isOperationId(value: string): value is OperationId {
+  return Object.hasOwn(operations, value);
+}
+
+/** Method names are matched case-insensitively by the service (api-facts.md). */
+const byLowerCase = new Map(operationIds.map((op) => [op.toLowerCase(), op]));
+export function findOperation(group: string, method: string): OperationId | undefined {
+  return byLowerCase.get(`${group}/${method}`.toLowerCase());
+}
