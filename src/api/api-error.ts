@@ -1,0 +1,74 @@
+import type { OperationId } from "@/contract/operations";
+
+/**
+ * What went wrong, told apart so that pages can react: retry, sign in again, show the service's
+ * words next to a field, or report a response the dashboard cannot trust.
+ * - `service`: the service answered `success: false` with an error code and message.
+ * - `http`: an HTTP status other than 2xx (the gateway's 401/403, a 5xx, a proxy's 502).
+ * - `network`: no answer at all: connection refused, DNS, reset, or the time limit (`timeout`).
+ * - `contract`: an answer that does not match the contract (`path` names the first mismatch).
+ * - `request`: the parameters broke the contract, so nothing was sent.
+ * - `aborted`: the caller cancelled it (a page left, a newer query).
+ */
+export type ApiErrorKind = "service" | "http" | "network" | "contract" | "request" | "aborted";
+
+export interface ApiErrorDetails {
+  kind: ApiErrorKind;
+  operation: OperationId;
+  message: string;
+  /** The service's `error_code` (kind `service`, or an `http` failure that carried one). */
+  code?: number;
+  /** HTTP status (kind `http`). */
+  status?: number;
+  /** Path of the first mismatch, as `items[3].step_id` (kinds `contract` and `request`). */
+  path?: string;
+  /** The time limit ran out (kind `network`). */
+  timeout?: boolean;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly kind: ApiErrorKind;
+  readonly operation: OperationId;
+  readonly code: number | undefined;
+  readonly status: number | undefined;
+  readonly path: string | undefined;
+  readonly timeout: boolean;
+
+  constructor(details: ApiErrorDetails) {
+    super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = details.kind;
+    this.operation = details.operation;
+    this.code = details.code;
+    this.status = details.status;
+    this.path = details.path;
+    this.timeout = details.timeout ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The session is gone or the channel refused its token: the person must sign in again. */
+export function isSignedOutError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 401) return true;
+  return error.kind === "service" && (error.code === 13 || error.code === 14);
+}
+
+/** Worth another try: no answer, a server-side failure, or the rate limit (error 9). */
+export function isRetryableError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  switch (error.kind) {
+    case "network":
+      return true;
+    case "http":
+      return (error.status ?? 0) >= 500 || error.status === 429 || error.code === 9;
+    case "service":
+      return error.code === 9;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./api-error";
+export * from "./client";
+export * from "./queries";
+export * from "./query-client";
+export * from "./query-keys";
