@@ -1,5 +1,10 @@
 import { failureBody } from "@/contract/errors";
-import { operations, type OperationId, type RequestOf, type ResponseOf } from "@/contract/operations";
+import {
+  operations,
+  type OperationId,
+  type RequestOf,
+  type ResponseOf,
+} from "@/contract/operations";
 import { ApiError } from "./api-error";
 import { firstIssue } from "./issue-path";
 
@@ -97,7 +102,9 @@ export function createClient(config: ClientConfig = {}): Call {
       throw fail({
         kind: "service",
         code: failure.data.error_code,
-        message: failure.data.error_message || `The service refused the call (error ${String(failure.data.error_code)}).`,
+        message:
+          failure.data.error_message ||
+          `The service refused the call (error ${String(failure.data.error_code)}).`,
       });
     }
 
@@ -112,12 +119,17 @@ export function createClient(config: ClientConfig = {}): Call {
     }
     return parsed.data as ResponseOf<Op>;
 
-    function httpError(status: number, body: { error_code: number; error_message: string } | undefined) {
+    function httpError(
+      status: number,
+      body: { error_code: number; error_message: string } | undefined,
+    ) {
+      const fallback = `The server answered HTTP ${String(status)}.`;
+      if (!body) return fail({ kind: "http", status, message: fallback });
       return fail({
         kind: "http",
         status,
-        ...(body ? { code: body.error_code } : {}),
-        message: body?.error_message || `The server answered HTTP ${String(status)}.`,
+        code: body.error_code,
+        message: body.error_message || fallback,
       });
     }
   };

@@ -359,7 +359,7 @@ export function formatApiDateTime(instant: number | Date, timeZone: string): str
   // The wire form has exactly four year digits; anything else would not parse back.
   if (w.year < MIN_YEAR || w.year > MAX_YEAR) {
     throw new RangeError(
-      `Instant ${String(instant)} is outside the years ${MIN_YEAR}..${MAX_YEAR}`,
+      `Instant ${String(instant)} is outside the years ${String(MIN_YEAR)}..${String(MAX_YEAR)}`,
     );
   }
   return (
@@ -399,7 +399,9 @@ export function endOf(unit: TimeUnit, instant: number, timeZone: string): number
 }
 
 export function addUnits(unit: TimeUnit, n: number, instant: number, timeZone: string): number {
-  if (!Number.isSafeInteger(n)) throw new RangeError(`Expected a whole number of units, got ${n}`);
+  if (!Number.isSafeInteger(n)) {
+    throw new RangeError(`Expected a whole number of units, got ${String(n)}`);
+  }
   const ms = toEpoch(instant);
   const subSecond = ms - Math.floor(ms / SECOND) * SECOND;
   return fromWallTime(shiftWall(unit, n, wallAt(ms, timeZone)), timeZone) + subSecond;

@@ -35,7 +35,7 @@ export async function post(
     body: isPlain ? JSON.stringify(body) : (body as BodyInit),
   });
   const text = await response.text();
-  let parsed: Record<string, unknown> = {};
+  let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {

@@ -64,8 +64,11 @@ describe("the fetch client", () => {
   });
 
   it("turns success: false into a service error with code and message", async () => {
-    handler = (_b, _r, res) => json(res, 200, { success: false, error_code: 11, error_message: "bad name" });
-    const error = await failure(call()("vars/set", { tg_user_id: 1, name: "a", value: "b" }, { groupId: 1 }));
+    handler = (_b, _r, res) =>
+      json(res, 200, { success: false, error_code: 11, error_message: "bad name" });
+    const error = await failure(
+      call()("vars/set", { tg_user_id: 1, name: "a", value: "b" }, { groupId: 1 }),
+    );
     expect(error.kind).toBe("service");
     expect(error.code).toBe(11);
     expect(error.message).toBe("bad name");
@@ -74,7 +77,8 @@ describe("the fetch client", () => {
   });
 
   it("reports HTTP 500 as an http error worth retrying", async () => {
-    handler = (_b, _r, res) => json(res, 500, { success: false, error_code: 0, error_message: "Internal error" });
+    handler = (_b, _r, res) =>
+      json(res, 500, { success: false, error_code: 0, error_message: "Internal error" });
     const error = await failure(call()("groups/get", {}, { groupId: 1 }));
     expect(error).toMatchObject({ kind: "http", status: 500, code: 0, message: "Internal error" });
     expect(isRetryableError(error)).toBe(true);
@@ -91,17 +95,20 @@ describe("the fetch client", () => {
   });
 
   it("reports 401 as signed out", async () => {
-    handler = (_b, _r, res) => json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
+    handler = (_b, _r, res) =>
+      json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
     const error = await failure(call()("groups/get", {}, { groupId: 1 }));
     expect(isSignedOutError(error)).toBe(true);
   });
 
   it("reports errors 13 and 14 as signed out, and error 9 as worth retrying", async () => {
     for (const code of [13, 14]) {
-      handler = (_b, _r, res) => json(res, 200, { success: false, error_code: code, error_message: "token" });
+      handler = (_b, _r, res) =>
+        json(res, 200, { success: false, error_code: code, error_message: "token" });
       expect(isSignedOutError(await failure(call()("groups/get", {}, { groupId: 1 })))).toBe(true);
     }
-    handler = (_b, _r, res) => json(res, 200, { success: false, error_code: 9, error_message: "slow down" });
+    handler = (_b, _r, res) =>
+      json(res, 200, { success: false, error_code: 9, error_message: "slow down" });
     expect(isRetryableError(await failure(call()("groups/get", {}, { groupId: 1 })))).toBe(true);
   });
 
@@ -113,7 +120,9 @@ describe("the fetch client", () => {
   });
 
   it("reports a shape mismatch with the path of the first mismatch", async () => {
-    const response = structuredClone(examples["subscribers/get"].response) as { items: { status: unknown }[] };
+    const response = structuredClone(examples["subscribers/get"].response) as {
+      items: { status: unknown }[];
+    };
     const second = response.items[1];
     if (second) second.status = "active";
     handler = (_b, _r, res) => json(res, 200, response);
@@ -155,7 +164,11 @@ describe("the fetch client", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const error = await failure(
-      createClient({ baseUrl: `http://127.0.0.1:${String(port)}` })("groups/get", {}, { groupId: 1 }),
+      createClient({ baseUrl: `http://127.0.0.1:${String(port)}` })(
+        "groups/get",
+        {},
+        { groupId: 1 },
+      ),
     );
     expect(error).toMatchObject({ kind: "network", timeout: false });
   });

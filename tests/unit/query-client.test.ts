@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorDetails } from "../../src/api/api-error";
-import { createQueryClient, MAX_RETRIES, retryDelay, shouldRetry } from "../../src/api/query-client";
+import {
+  createQueryClient,
+  MAX_RETRIES,
+  retryDelay,
+  shouldRetry,
+} from "../../src/api/query-client";
 import { apiKeys } from "../../src/api/query-keys";
 
 const error = (details: Partial<ApiErrorDetails>) =>
@@ -39,7 +44,11 @@ describe("signed-out state", () => {
     let signals = 0;
     const client = createQueryClient({ onSignedOut: () => signals++ });
     await client
-      .fetchQuery({ queryKey: ["a"], queryFn: () => Promise.reject(error({ kind: "http", status: 401 })), retry: false })
+      .query({
+        queryKey: ["a"],
+        queryFn: () => Promise.reject(error({ kind: "http", status: 401 })),
+        retry: false,
+      })
       .catch(() => undefined);
     expect(signals).toBe(1);
     await client
@@ -49,7 +58,7 @@ describe("signed-out state", () => {
       .catch(() => undefined);
     expect(signals).toBe(2);
     await client
-      .fetchQuery({ queryKey: ["b"], queryFn: () => Promise.reject(error({ code: 12 })), retry: false })
+      .query({ queryKey: ["b"], queryFn: () => Promise.reject(error({ code: 12 })), retry: false })
       .catch(() => undefined);
     expect(signals).toBe(2);
   });

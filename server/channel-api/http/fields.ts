@@ -13,6 +13,11 @@ export type Fields = Record<string, unknown>;
 
 const ARRAY_KEY = /^(.+?)\[(\d*)\]$/;
 
+/** `Array.isArray` narrows to `any[]`; this keeps the items `unknown`. */
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
+
 /** Builds one record from key/value pairs, gathering `key[]`, `key[n]` and repeated keys. */
 export function fieldsFromPairs(pairs: Iterable<readonly [string, unknown]>): Fields {
   const values = new Map<string, unknown>();
@@ -24,7 +29,7 @@ export function fieldsFromPairs(pairs: Iterable<readonly [string, unknown]>): Fi
       const index = match[2] === "" || match[2] === undefined ? undefined : Number(match[2]);
       if (index === undefined) {
         const list = values.get(key);
-        values.set(key, Array.isArray(list) ? [...(list as unknown[]), value] : [value]);
+        values.set(key, isList(list) ? [...list, value] : [value]);
       } else {
         const slots = indexed.get(key) ?? new Map<number, unknown>();
         slots.set(index, value);
@@ -34,12 +39,12 @@ export function fieldsFromPairs(pairs: Iterable<readonly [string, unknown]>): Fi
     }
     const previous = values.get(rawKey);
     if (previous === undefined) values.set(rawKey, value);
-    else values.set(rawKey, Array.isArray(previous) ? [...previous, value] : [previous, value]);
+    else values.set(rawKey, isList(previous) ? [...previous, value] : [previous, value]);
   }
   for (const [key, slots] of indexed) {
     const ordered = [...slots.entries()].sort((a, b) => a[0] - b[0]).map(([, value]) => value);
     const list = values.get(key);
-    values.set(key, Array.isArray(list) ? [...(list as unknown[]), ...ordered] : ordered);
+    values.set(key, isList(list) ? [...list, ...ordered] : ordered);
   }
   return Object.fromEntries(values);
 }
@@ -55,7 +60,7 @@ interface SchemaDef {
 }
 
 function defOf(schema: z.ZodType): SchemaDef {
-  return schema._zod.def as unknown as SchemaDef;
+  return schema._zod.def;
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {
@@ -125,7 +130,7 @@ function parseJsonArray(value: string): unknown[] | undefined {
 }
 
 function lone(value: unknown): unknown {
-  return Array.isArray(value) && value.length === 1 ? (value as unknown[])[0] : value;
+  return isList(value) && value.length === 1 ? value[0] : value;
 }
 
 function coerce(schema: z.ZodType, value: unknown): unknown {
@@ -137,7 +142,7 @@ function coerce(schema: z.ZodType, value: unknown): unknown {
       return toText(lone(value));
     case "array":
     case "number-or-array": {
-      const list = Array.isArray(value)
+      const list = isList(value)
         ? value
         : typeof value === "string"
           ? parseJsonArray(value)
