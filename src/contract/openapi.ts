@@ -31,14 +31,18 @@ export function buildOpenApiDocument(): JsonSchema {
           content: {
             "application/json": {
               schema: {
-                allOf: [{ $ref: "#/components/schemas/CommonRequest" }, toSchema(spec.request, "input")],
+                allOf: [
+                  { $ref: "#/components/schemas/CommonRequest" },
+                  toSchema(spec.request, "input"),
+                ],
               },
             },
           },
         },
         responses: {
           "200": {
-            description: "The answer: `success: true` with the result, or `success: false` with an error code.",
+            description:
+              "The answer: `success: true` with the result, or `success: false` with an error code.",
             content: {
               "application/json": {
                 schema: { oneOf: [toSchema(spec.response, "output"), failureRef] },

@@ -153,7 +153,11 @@ export const operations = {
   "bots/addSubscriber": {
     summary: "Start a bot for a subscriber (enforce 1 restarts a running one)",
     kind: "write",
-    request: forPerson({ bot_id: id, step_id: z.string().min(1).optional(), enforce: flag.optional() }),
+    request: forPerson({
+      bot_id: id,
+      step_id: z.string().min(1).optional(),
+      enforce: flag.optional(),
+    }),
     response: ok({}),
   },
   "bots/delSubscriber": {

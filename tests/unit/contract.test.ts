@@ -82,22 +82,27 @@ describe("the contract", () => {
     it("subscribers/add returns the user id as a string", () => {
       const add = operations["subscribers/add"].response;
       expect(
-        add.safeParse({ success: true, subscribers: [{ vk_user_id: "12", success: false, error: "user not found" }] })
-          .success,
+        add.safeParse({
+          success: true,
+          subscribers: [{ vk_user_id: "12", success: false, error: "user not found" }],
+        }).success,
       ).toBe(true);
     });
 
     it("a subscriber or event without any user id is refused", () => {
       const base = examples["subscribers/get"].response;
       expect(
-        operations["subscribers/get"].response.safeParse(setAt(base, ["items", 0, "tg_user_id"], undefined))
-          .success,
+        operations["subscribers/get"].response.safeParse(
+          setAt(base, ["items", 0, "tg_user_id"], undefined),
+        ).success,
       ).toBe(false);
     });
 
     it("type_id is a string", () => {
       const base = examples["groups/get"].response;
-      expect(operations["groups/get"].response.safeParse(setAt(base, ["item", "type_id"], 1)).success).toBe(false);
+      expect(
+        operations["groups/get"].response.safeParse(setAt(base, ["item", "type_id"], 1)).success,
+      ).toBe(false);
     });
 
     it("variables are {n, v} in a subscriber and {name, value} in vars/get", () => {
@@ -108,18 +113,20 @@ describe("the contract", () => {
         ).success,
       ).toBe(false);
       expect(
-        operations["vars/get"].response.safeParse({ success: true, items: [{ n: "city", v: "Kazan" }] }).success,
+        operations["vars/get"].response.safeParse({
+          success: true,
+          items: [{ n: "city", v: "Kazan" }],
+        }).success,
       ).toBe(false);
     });
 
     it("deliveries/stat tells its three record shapes apart", () => {
-      const parsed = operations["deliveries/stat"].response.parse(examples["deliveries/stat"].response);
-      expect(parsed.items.map((r) => (isBotStepRecord(r) ? "bot" : "vk_id" in r ? "mass" : "short"))).toEqual([
-        "mass",
-        "mass",
-        "bot",
-        "short",
-      ]);
+      const parsed = operations["deliveries/stat"].response.parse(
+        examples["deliveries/stat"].response,
+      );
+      expect(
+        parsed.items.map((r) => (isBotStepRecord(r) ? "bot" : "vk_id" in r ? "mass" : "short")),
+      ).toEqual(["mass", "mass", "bot", "short"]);
     });
 
     it("a mass record with a vk_id of the wrong type is not taken for the shorter shape", () => {
@@ -132,9 +139,10 @@ describe("the contract", () => {
     it("a response date must be the padded DD.MM.YYYY HH:MM:SS", () => {
       const base = examples["subscribers/get"].response;
       for (const date of ["5.3.2024 14:07:09", "2024-03-05T14:07:09Z", "31.02.2024 10:00:00"]) {
-        expect(operations["subscribers/get"].response.safeParse(setAt(base, ["items", 0, "date"], date)).success).toBe(
-          false,
-        );
+        expect(
+          operations["subscribers/get"].response.safeParse(setAt(base, ["items", 0, "date"], date))
+            .success,
+        ).toBe(false);
       }
     });
   });
@@ -143,16 +151,26 @@ describe("the contract", () => {
     it("need exactly one of vk_user_id and tg_user_id", () => {
       const set = operations["vars/set"].request;
       expect(set.safeParse({ name: "a", value: "b" }).success).toBe(false);
-      expect(set.safeParse({ vk_user_id: 1, tg_user_id: 2, name: "a", value: "b" }).success).toBe(false);
+      expect(set.safeParse({ vk_user_id: 1, tg_user_id: 2, name: "a", value: "b" }).success).toBe(
+        false,
+      );
       expect(set.safeParse({ vk_user_id: 1, name: "a", value: "b" }).success).toBe(true);
     });
 
     it("check variable names and value length", () => {
       const set = operations["vars/set"].request;
-      expect(set.safeParse({ tg_user_id: 1, name: "город", value: "x" }).error?.issues[0]?.path).toEqual(["name"]);
-      expect(set.safeParse({ tg_user_id: 1, name: "a".repeat(65), value: "x" }).success).toBe(false);
-      expect(set.safeParse({ tg_user_id: 1, name: "a_1", value: "x".repeat(4097) }).success).toBe(false);
-      expect(set.safeParse({ tg_user_id: 1, name: "a_1", value: "x".repeat(4096) }).success).toBe(true);
+      expect(
+        set.safeParse({ tg_user_id: 1, name: "город", value: "x" }).error?.issues[0]?.path,
+      ).toEqual(["name"]);
+      expect(set.safeParse({ tg_user_id: 1, name: "a".repeat(65), value: "x" }).success).toBe(
+        false,
+      );
+      expect(set.safeParse({ tg_user_id: 1, name: "a_1", value: "x".repeat(4097) }).success).toBe(
+        false,
+      );
+      expect(set.safeParse({ tg_user_id: 1, name: "a_1", value: "x".repeat(4096) }).success).toBe(
+        true,
+      );
     });
 
     it("take every lenient date form and refuse nonsense", () => {
@@ -160,9 +178,9 @@ describe("the contract", () => {
       for (const date of ["1.2.2024 0:00:00", "01.02.2024", "2018-11-26T10:00:00.000Z"]) {
         expect(stat.safeParse({ date_from: date, date_to: date }).success).toBe(true);
       }
-      expect(stat.safeParse({ date_from: "yesterday", date_to: "01.02.2024" }).error?.issues[0]?.path).toEqual([
-        "date_from",
-      ]);
+      expect(
+        stat.safeParse({ date_from: "yesterday", date_to: "01.02.2024" }).error?.issues[0]?.path,
+      ).toEqual(["date_from"]);
     });
 
     it("limit count to 1..100 and ids to positive integers", () => {
@@ -171,18 +189,24 @@ describe("the contract", () => {
       expect(get.safeParse({ count: 101 }).success).toBe(false);
       expect(get.safeParse({ count: 100 }).success).toBe(true);
       expect(get.safeParse({ offset_id: "abc" }).success).toBe(false);
-      expect(operations["subscribers/add"].request.safeParse({ tg_user_id: [1, -2], subscription_id: 1 }).success).toBe(
-        false,
-      );
-      expect(operations["subscribers/add"].request.safeParse({ tg_user_id: [1, 2], subscription_id: 1 }).success).toBe(
-        true,
-      );
+      expect(
+        operations["subscribers/add"].request.safeParse({ tg_user_id: [1, -2], subscription_id: 1 })
+          .success,
+      ).toBe(false);
+      expect(
+        operations["subscribers/add"].request.safeParse({ tg_user_id: [1, 2], subscription_id: 1 })
+          .success,
+      ).toBe(true);
     });
   });
 
   it("describes the failure body", () => {
-    expect(failureBody.safeParse({ success: false, error_code: 9, error_message: "Too many" }).success).toBe(true);
-    expect(failureBody.safeParse({ success: false, error_code: "9", error_message: "x" }).success).toBe(false);
+    expect(
+      failureBody.safeParse({ success: false, error_code: 9, error_message: "Too many" }).success,
+    ).toBe(true);
+    expect(
+      failureBody.safeParse({ success: false, error_code: "9", error_message: "x" }).success,
+    ).toBe(false);
   });
 
   it("finds operations by method name in any letter case", () => {

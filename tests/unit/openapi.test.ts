@@ -7,7 +7,10 @@ interface Operation {
   post: {
     operationId: string;
     requestBody: { content: { "application/json": { schema: { allOf: unknown[] } } } };
-    responses: Record<string, { content: { "application/json": { schema: { oneOf?: unknown[] } } } }>;
+    responses: Record<
+      string,
+      { content: { "application/json": { schema: { oneOf?: unknown[] } } } }
+    >;
   };
 }
 
@@ -16,7 +19,9 @@ describe("the OpenAPI document", () => {
 
   it("is OpenAPI 3.1 with one path per operation", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths).sort()).toEqual(operationIds.map((op) => `/api/${op}`).sort());
+    expect(Object.keys(document.paths).sort()).toEqual(
+      operationIds.map((op) => `/api/${op}`).sort(),
+    );
     expect(Object.keys(document.paths)).toHaveLength(21);
   });
 
