@@ -186,8 +186,39 @@ function toEpoch(instant: number | Date): number {
   return ms;
 }
 
-/** Wall time at a whole-second instant; Intl drops milliseconds by flooring, as we want. */
+const OFFSET_SLOT = 15 * 60 * SECOND;
+const OFFSET_CACHE_LIMIT = 50_000;
+const offsetSlots = new Map<string, Map<number, number>>();
+
+/**
+ * Wall time at a whole-second instant. Intl is exact but costs microseconds a call, and a page
+ * of records formats dozens of dates; so the zone's offset is remembered per 15-minute slot
+ * whenever it is the same at both ends of the slot (clocks change on quarter hours in every
+ * zone since 1980; a slot holding a change is never cached and always asks Intl).
+ */
 function wallAt(instant: number, timeZone: string): WallTime {
+  const slot = Math.floor(instant / OFFSET_SLOT);
+  let offset = offsetSlots.get(timeZone)?.get(slot);
+  if (offset === undefined) {
+    const first = slot * OFFSET_SLOT;
+    const last = first + OFFSET_SLOT - SECOND;
+    const atFirst = wallToUtc(intlWallAt(first, timeZone)) - first;
+    const atLast = wallToUtc(intlWallAt(last, timeZone)) - last;
+    if (atFirst !== atLast) return intlWallAt(instant, timeZone);
+    let slots = offsetSlots.get(timeZone);
+    if (slots === undefined) {
+      slots = new Map();
+      offsetSlots.set(timeZone, slots);
+    }
+    if (slots.size >= OFFSET_CACHE_LIMIT) slots.clear();
+    slots.set(slot, atFirst);
+    offset = atFirst;
+  }
+  return utcToWall(Math.floor(instant / SECOND) * SECOND + offset);
+}
+
+/** Wall time at a whole-second instant; Intl drops milliseconds by flooring, as we want. */
+function intlWallAt(instant: number, timeZone: string): WallTime {
   const w: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   let beforeCommonEra = false;
   for (const part of formatterFor(timeZone).formatToParts(instant)) {

@@ -518,3 +518,46 @@ describe("the date-time codec", () => {
     });
   });
 });
+
+describe("formatting many instants (the offset cache)", () => {
+  const reference = (instant: number, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    ) as Record<string, string>;
+    return `${parts.day ?? ""}.${parts.month ?? ""}.${(parts.year ?? "").padStart(4, "0")} ${
+      parts.hour ?? ""
+    }:${parts.minute ?? ""}:${parts.second ?? ""}`;
+  };
+  const zones = ["Europe/Moscow", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "UTC"];
+
+  it("agrees with Intl at every second around clock changes", () => {
+    // 2026-03-29 01:00 UTC (Berlin springs forward) and 2026-10-25 01:00 UTC (falls back).
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      for (let t = change - 3600_000; t <= change + 3600_000; t += 1000) {
+        expect(formatApiDateTime(t, "Europe/Berlin")).toBe(reference(t, "Europe/Berlin"));
+      }
+    }
+  });
+
+  it("agrees with Intl for random instants and zones", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1950, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (instant, zone) => formatApiDateTime(instant, zone) === reference(instant, zone),
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});
