@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../store/database";
+import { rebuildEventCounts } from "../store/event-counts";
 import {
   type ChannelPlan,
   type ChannelSpec,
@@ -119,18 +120,22 @@ const BULK_TABLES = [
  * Runs `work` with the tables' secondary indexes dropped, then creates them again from their
  * own SQL (so the schema stays in migrations.ts alone). One sort per index is much cheaper than
  * millions of inserts at random places of B-trees that outgrow the page cache. Indexes that
- * enforce a constraint (sql IS NULL) stay.
+ * enforce a constraint (sql IS NULL) stay. Triggers are dropped alike, and what they maintain is
+ * rebuilt in one pass.
  */
 function withoutIndexes<T>(db: Db, tables: readonly string[], work: () => T): T {
-  const indexes = db
+  const dropped = db
     .prepare(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-         AND tbl_name IN (SELECT value FROM json_each(?)) ORDER BY name`,
+      `SELECT type, name, sql FROM sqlite_master
+        WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
+          AND tbl_name IN (SELECT value FROM json_each(?)) ORDER BY type, name`,
     )
-    .all(JSON.stringify(tables)) as { name: string; sql: string }[];
-  for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+    .all(JSON.stringify(tables)) as { type: "index" | "trigger"; name: string; sql: string }[];
+  for (const item of dropped) db.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
   const result = work();
-  for (const index of indexes) db.exec(index.sql);
+  for (const item of dropped) db.exec(item.sql);
+  // The triggers that keep the hourly rollup were off: count it once from the events.
+  rebuildEventCounts(db);
   return result;
 }
 

@@ -11,33 +11,122 @@ interface EventFilterParams {
   tg_user_id?: number | number[] | undefined;
 }
 
+interface Filters {
+  subscriptions?: string | undefined;
+  utms?: string | undefined;
+  people?: string | undefined;
+  taggedOnly: boolean;
+}
+
 /**
- * WHERE clause over subscription_events `e` for a period and the filters of api-facts.md.
- * `delivery_id` does not apply to subscription events and is ignored. The filters go in as
- * JSON arrays, so the SQL text (and its prepared statement) depends only on which are given.
+ * The filters of api-facts.md as JSON arrays, so the SQL text (and its prepared statement)
+ * depends only on which are given. `delivery_id` does not apply to subscription events and is
+ * ignored.
  */
-function eventWhere(ctx: Context, params: EventFilterParams, taggedOnly: boolean) {
-  const { from, to } = period(ctx, params);
+function filtersOf(ctx: Context, params: EventFilterParams, taggedOnly: boolean): Filters {
+  const people = userIds(ctx, params);
+  return {
+    subscriptions:
+      params.subscription_id === undefined ? undefined : JSON.stringify(params.subscription_id),
+    utms: params.utm_id === undefined ? undefined : JSON.stringify(params.utm_id),
+    people: people === undefined ? undefined : JSON.stringify(people),
+    taggedOnly,
+  };
+}
+
+/** WHERE clause over subscription_events `e` for [from, to] (unix seconds) and the filters. */
+function eventWhere(ctx: Context, from: number, to: number, filters: Filters) {
   const where = ["e.channel_id = ?", "e.at BETWEEN ? AND ?"];
   const args: unknown[] = [ctx.channel.id, from, to];
-  if (taggedOnly) where.push("e.utm_id IS NOT NULL");
-  if (params.subscription_id !== undefined) {
+  if (filters.taggedOnly) where.push("e.utm_id IS NOT NULL");
+  if (filters.subscriptions !== undefined) {
     where.push("e.subscription_id IN (SELECT value FROM json_each(?))");
-    args.push(JSON.stringify(params.subscription_id));
+    args.push(filters.subscriptions);
   }
-  if (params.utm_id !== undefined) {
+  if (filters.utms !== undefined) {
     where.push("e.utm_id IN (SELECT value FROM json_each(?))");
-    args.push(JSON.stringify(params.utm_id));
+    args.push(filters.utms);
   }
-  const people = userIds(ctx, params);
-  if (people !== undefined) {
+  if (filters.people !== undefined) {
     where.push(
       `e.subscriber_id IN (SELECT id FROM subscribers WHERE channel_id = ?
                              AND user_id IN (SELECT value FROM json_each(?)))`,
     );
-    args.push(ctx.channel.id, JSON.stringify(people));
+    args.push(ctx.channel.id, filters.people);
   }
   return { sql: where.join(" AND "), args };
+}
+
+interface ActionCounts {
+  subscribed: number;
+  unsubscribed: number;
+}
+
+const HOUR = 3600;
+
+/**
+ * Subscribe and unsubscribe events in the period, per UTM tag (`byUtm`) or in all (key 0).
+ * Whole UTC hours inside the period come from the hourly rollup `event_counts`; the parts of
+ * hours at its two ends, and any filter by person, are counted from the events themselves.
+ */
+function countEvents(
+  ctx: Context,
+  params: EventFilterParams,
+  options: { taggedOnly: boolean; byUtm: boolean },
+): Map<number, ActionCounts> {
+  const { from, to } = period(ctx, params);
+  const filters = filtersOf(ctx, params, options.taggedOnly);
+  const totals = new Map<number, ActionCounts>();
+  const add = (rows: { utm_id: number; subscribed: number; unsubscribed: number }[]) => {
+    for (const row of rows) {
+      const total = totals.get(row.utm_id) ?? { subscribed: 0, unsubscribed: 0 };
+      total.subscribed += row.subscribed;
+      total.unsubscribed += row.unsubscribed;
+      totals.set(row.utm_id, total);
+    }
+  };
+  const scan = (start: number, end: number) => {
+    if (start > end) return;
+    const { sql, args } = eventWhere(ctx, start, end, filters);
+    const rows = statement(
+      ctx.db,
+      `SELECT ${options.byUtm ? "e.utm_id" : "0"} AS utm_id,
+              count(*) FILTER (WHERE e.action = 1) AS subscribed,
+              count(*) FILTER (WHERE e.action = 2) AS unsubscribed
+         FROM subscription_events e WHERE ${sql} GROUP BY 1`,
+    ).all(...args) as { utm_id: number; subscribed: number; unsubscribed: number }[];
+    add(rows);
+  };
+
+  const firstHour = Math.ceil(from / HOUR);
+  const endHour = Math.floor((to + 1) / HOUR);
+  if (filters.people !== undefined || endHour <= firstHour) {
+    scan(from, to);
+    return totals;
+  }
+  scan(from, firstHour * HOUR - 1);
+  scan(endHour * HOUR, to);
+  const where = ["channel_id = ?", "hour >= ?", "hour < ?"];
+  const args: unknown[] = [ctx.channel.id, firstHour, endHour];
+  if (options.taggedOnly) where.push("utm_id <> 0");
+  if (filters.subscriptions !== undefined) {
+    where.push("subscription_id IN (SELECT value FROM json_each(?))");
+    args.push(filters.subscriptions);
+  }
+  if (filters.utms !== undefined) {
+    where.push("utm_id IN (SELECT value FROM json_each(?))");
+    args.push(filters.utms);
+  }
+  add(
+    statement(
+      ctx.db,
+      `SELECT ${options.byUtm ? "utm_id" : "0"} AS utm_id,
+              coalesce(sum(n) FILTER (WHERE action = 1), 0) AS subscribed,
+              coalesce(sum(n) FILTER (WHERE action = 2), 0) AS unsubscribed
+         FROM event_counts WHERE ${where.join(" AND ")} GROUP BY 1`,
+    ).all(...args) as { utm_id: number; subscribed: number; unsubscribed: number }[],
+  );
+  return totals;
 }
 
 interface EventRow {
@@ -59,7 +148,8 @@ function eventRows(
   params: EventFilterParams & { count?: number | undefined; offset?: number | undefined },
   taggedOnly: boolean,
 ): EventRow[] {
-  const { sql, args } = eventWhere(ctx, params, taggedOnly);
+  const { from, to } = period(ctx, params);
+  const { sql, args } = eventWhere(ctx, from, to, filtersOf(ctx, params, taggedOnly));
   return statement(
     ctx.db,
     `SELECT e.at, s.user_id, s.first_name, s.last_name, s.photo, e.subscription_id, e.action,
@@ -97,30 +187,31 @@ export const statSubscribe: Handler<"subscribers/statSubscribe"> = (ctx, params)
 });
 
 export const statCount: Handler<"subscribers/statCount"> = (ctx, params) => {
-  const { sql, args } = eventWhere(ctx, params, false);
-  const row = statement(
-    ctx.db,
-    `SELECT count(*) FILTER (WHERE e.action = 1) AS subscribed,
-            count(*) FILTER (WHERE e.action = 2) AS unsubscribed
-       FROM subscription_events e WHERE ${sql}`,
-  ).get(...args) as { subscribed: number; unsubscribed: number };
-  return { success: true, count_subscribe: row.subscribed, count_unsubscribe: row.unsubscribed };
+  const all = countEvents(ctx, params, { taggedOnly: false, byUtm: false }).get(0);
+  return {
+    success: true,
+    count_subscribe: all?.subscribed ?? 0,
+    count_unsubscribe: all?.unsubscribed ?? 0,
+  };
 };
 
 export const utmStatCount: Handler<"utms/statCount"> = (ctx, params) => {
-  const { sql, args } = eventWhere(ctx, params, true);
-  const rows = statement(
-    ctx.db,
-    `SELECT e.utm_id, count(*) FILTER (WHERE e.action = 1) AS count_subscribe,
-            count(*) FILTER (WHERE e.action = 2) AS count_unsubscribe
-       FROM subscription_events e WHERE ${sql}
-      GROUP BY e.utm_id ORDER BY e.utm_id`,
-  ).all(...args) as { utm_id: number; count_subscribe: number; count_unsubscribe: number }[];
-  return { success: true, items: rows };
+  const perTag = countEvents(ctx, params, { taggedOnly: true, byUtm: true });
+  return {
+    success: true,
+    items: [...perTag]
+      .sort(([a], [b]) => a - b)
+      .map(([utmId, counts]) => ({
+        utm_id: utmId,
+        count_subscribe: counts.subscribed,
+        count_unsubscribe: counts.unsubscribed,
+      })),
+  };
 };
 
 export const utmStatSubscribe: Handler<"utms/statSubscribe"> = (ctx, params) => {
-  const { sql, args } = eventWhere(ctx, params, true);
+  const { from, to } = period(ctx, params);
+  const { sql, args } = eventWhere(ctx, from, to, filtersOf(ctx, params, true));
   const total = statement(
     ctx.db,
     `SELECT count(*) AS count FROM subscription_events e WHERE ${sql}`,
