@@ -1,0 +1,55 @@
+import * as z from "zod";
+import type { OperationId } from "./operations";
+
+/**
+ * Who may call what: the one table the gateway enforces and the SPA reads to build its
+ * navigation. The gateway refuses anything else with HTTP 403, whatever the browser sends.
+ */
+export const roles = ["admin", "marketing", "support"] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Operations that only name things, so every role can show names instead of ids. */
+const readNames = [
+  "groups/get",
+  "subscriptions/get",
+  "utms/get",
+  "bots/get",
+  "deliveries/get",
+] as const satisfies readonly OperationId[];
+
+export const roleOperations = {
+  admin: "all",
+  marketing: [
+    ...readNames,
+    "subscribers/statCount",
+    "subscribers/statSubscribe",
+    "subscribers/subscribersCount",
+    "utms/statCount",
+    "utms/statSubscribe",
+    "utms/getLink",
+    "deliveries/statCount",
+    "deliveries/stat",
+  ],
+  support: [
+    ...readNames,
+    "subscribers/get",
+    "subscribers/subscribersCount",
+    "vars/get",
+    "vars/set",
+    "vars/del",
+    "bots/addSubscriber",
+    "bots/delSubscriber",
+  ],
+} as const satisfies Record<Role, "all" | readonly OperationId[]>;
+
+export function mayCall(role: Role, operation: OperationId): boolean {
+  const allowed: "all" | readonly OperationId[] = roleOperations[role];
+  return allowed === "all" || allowed.includes(operation);
+}
+
+export const roleLabels: Record<Role, string> = {
+  admin: "Administrator",
+  marketing: "Marketing",
+  support: "Support",
+};
