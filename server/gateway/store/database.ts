@@ -1,0 +1,55 @@
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type GatewayDb = Database.Database;
+
+/** Schema steps by `PRAGMA user_version`; appended, never edited once released. */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    username TEXT PRIMARY KEY,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'marketing', 'support')),
+    -- JSON array of group ids the account may work on.
+    channels TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    password_changed_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Only a SHA-256 digest of the session id is kept: a copy of this file signs nobody in.
+  CREATE TABLE sessions (
+    digest TEXT PRIMARY KEY,
+    username TEXT NOT NULL REFERENCES accounts (username) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_by_user ON sessions (username);
+  CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+  `,
+];
+
+export function openGatewayDb(path: string): GatewayDb {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  const current = Number(db.pragma("user_version", { simple: true }));
+  if (current > migrations.length) {
+    throw new Error(
+      `the gateway database is at schema version ${String(current)}, newer than this program`,
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    const sql = migrations[version];
+    if (sql === undefined) break;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${String(version + 1)}`);
+    })();
+  }
+  return db;
+}
