@@ -12,9 +12,16 @@ import type { OperationId } from "@/contract/operations";
  */
 export type ApiErrorKind = "service" | "http" | "network" | "contract" | "request" | "aborted";
 
+/** The gateway's own endpoints under `/auth`, which are not operations of the Channel API. */
+export const authOperations = ["auth/session", "auth/login", "auth/logout"] as const;
+export type AuthOperation = (typeof authOperations)[number];
+
+/** What was called: an operation of the Channel API, or one of the gateway's `/auth` endpoints. */
+export type ApiOperation = OperationId | AuthOperation;
+
 export interface ApiErrorDetails {
   kind: ApiErrorKind;
-  operation: OperationId;
+  operation: ApiOperation;
   message: string;
   /** The service's `error_code` (kind `service`, or an `http` failure that carried one). */
   code?: number;
@@ -30,7 +37,7 @@ export interface ApiErrorDetails {
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly kind: ApiErrorKind;
-  readonly operation: OperationId;
+  readonly operation: ApiOperation;
   readonly code: number | undefined;
   readonly status: number | undefined;
   readonly path: string | undefined;
@@ -54,6 +61,8 @@ export function isApiError(error: unknown): error is ApiError {
 /** The session is gone or the channel refused its token: the person must sign in again. */
 export function isSignedOutError(error: unknown): boolean {
   if (!isApiError(error)) return false;
+  // A 401 from the sign-in form is a wrong name or password, not an ended session.
+  if (error.operation === "auth/login") return false;
   if (error.status === 401) return true;
   return error.kind === "service" && (error.code === 13 || error.code === 14);
 }

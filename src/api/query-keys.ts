@@ -16,3 +16,11 @@ export const apiKeys = {
   call: <Op extends OperationId>(groupId: number, operation: Op, params: RequestOf<Op>) =>
     [...apiKeys.operation(groupId, operation), params] as const,
 };
+
+/** The gateway's session: one query (who is signed in) and the two mutations that change it. */
+export const sessionKeys = {
+  all: ["session"] as const,
+  current: ["session", "current"] as const,
+  login: ["session", "login"] as const,
+  logout: ["session", "logout"] as const,
+};

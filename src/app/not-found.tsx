@@ -2,14 +2,6 @@ import { Link, useLocation } from "react-router";
 
 export function NotFound() {
   const { pathname } = useLocation();
-  if (pathname === "/") {
-    return (
-      <>
-        <h1>Channel Desk</h1>
-        <p>The dashboard for channels of the Subscriber Channel API.</p>
-      </>
-    );
-  }
   return (
     <>
       <h1>Page not found</h1>

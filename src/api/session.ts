@@ -1,0 +1,166 @@
+import { queryOptions } from "@tanstack/react-query";
+import type * as z from "zod";
+import {
+  CSRF_HEADER,
+  gatewayFailure,
+  loginRequest,
+  sessionResponse,
+  type SessionResponse,
+} from "@/contract/session";
+import { ApiError, type ApiErrorDetails, type AuthOperation } from "./api-error";
+import { DEFAULT_TIMEOUT_MS, type ClientConfig } from "./client";
+import { firstIssue } from "./issue-path";
+import { sessionKeys } from "./query-keys";
+
+export interface SessionCallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/** The gateway's `/auth` endpoints: who is signed in, sign in, sign out. */
+export interface SessionApi {
+  /** The signed-in person, or `null` when nobody is (HTTP 401). */
+  getSession: (options?: SessionCallOptions) => Promise<SessionResponse | null>;
+  login: (credentials: z.input<typeof loginRequest>) => Promise<SessionResponse>;
+  /** Ends the session; a session that had already ended counts as ended. */
+  logout: () => Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/** Like `createClient`: every answer is parsed by the contract, every failure is an ApiError. */
+export function createSessionApi(config: ClientConfig = {}): SessionApi {
+  const baseUrl = config.baseUrl ?? "";
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function send(
+    operation: AuthOperation,
+    init: { method: "GET" | "POST"; body?: unknown; signal?: AbortSignal | undefined },
+  ): Promise<Answer> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (init.method === "POST") {
+      // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
+      headers[CSRF_HEADER] = "1";
+      if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    }
+    try {
+      const response = await doFetch(`${baseUrl}/${operation}`, {
+        method: init.method,
+        headers,
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        credentials: "same-origin",
+        signal,
+      });
+      return { status: response.status, ok: response.ok, text: await response.text() };
+    } catch (cause) {
+      if (init.signal?.aborted) {
+        throw fail(operation, { kind: "aborted", message: "The request was cancelled.", cause });
+      }
+      if (timeout.aborted) {
+        throw fail(operation, {
+          kind: "network",
+          timeout: true,
+          message: `No answer within ${String(Math.round(timeoutMs / 1000))} s.`,
+          cause,
+        });
+      }
+      throw fail(operation, {
+        kind: "network",
+        message: "The server could not be reached.",
+        cause,
+      });
+    }
+  }
+
+  return {
+    async getSession(options = {}) {
+      const answer = await send("auth/session", { method: "GET", signal: options.signal });
+      if (answer.status === 401) return null;
+      return readSession("auth/session", answer);
+    },
+
+    async login(credentials) {
+      const request = loginRequest.safeParse(credentials);
+      if (!request.success) {
+        const { path, message } = firstIssue(request.error.issues);
+        throw fail("auth/login", { kind: "request", path, message });
+      }
+      const answer = await send("auth/login", { method: "POST", body: request.data });
+      return readSession("auth/login", answer);
+    },
+
+    async logout() {
+      const answer = await send("auth/logout", { method: "POST" });
+      if (answer.ok || answer.status === 401) return;
+      throw refusal("auth/logout", answer);
+    },
+  };
+}
+
+function fail(operation: AuthOperation, details: Omit<ApiErrorDetails, "operation">): ApiError {
+  return new ApiError({ operation, ...details });
+}
+
+function readSession(operation: AuthOperation, answer: Answer): SessionResponse {
+  if (!answer.ok) throw refusal(operation, answer);
+  const body = parseJson(answer.text);
+  if (body === undefined) {
+    throw fail(operation, { kind: "contract", path: "", message: "The answer is not JSON." });
+  }
+  const failure = gatewayFailure.safeParse(body.value);
+  if (failure.success) {
+    throw fail(operation, {
+      kind: "service",
+      code: failure.data.error_code,
+      message: failure.data.error_message || "The server refused the request.",
+    });
+  }
+  const parsed = sessionResponse.safeParse(body.value);
+  if (!parsed.success) {
+    const { path, message } = firstIssue(parsed.error.issues);
+    throw fail(operation, {
+      kind: "contract",
+      path,
+      message: `The answer does not match the contract: ${path ? `${path}: ` : ""}${message}`,
+    });
+  }
+  return parsed.data;
+}
+
+/** A non-2xx answer: the gateway's own words when it sent its refusal body. */
+function refusal(operation: AuthOperation, answer: Answer): ApiError {
+  const body = parseJson(answer.text);
+  const failure = body === undefined ? undefined : gatewayFailure.safeParse(body.value);
+  const fallback = `The server answered HTTP ${String(answer.status)}.`;
+  if (!failure?.success)
+    return fail(operation, { kind: "http", status: answer.status, message: fallback });
+  return fail(operation, {
+    kind: "http",
+    status: answer.status,
+    code: failure.data.error_code,
+    message: failure.data.error_message || fallback,
+  });
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signed-in person (`null`: nobody). Refetched when the window regains focus, so an
+ * ended session is noticed on return rather than at the next click. */
+export function sessionQuery(api: SessionApi) {
+  return queryOptions({
+    queryKey: sessionKeys.current,
+    queryFn: ({ signal }) => api.getSession({ signal }),
+  });
+}

@@ -1,0 +1,8 @@
+/** Shown while a page's chunk is fetched on the first visit. */
+export function PageLoading() {
+  return (
+    <p role="status" className="page-loading">
+      Loading…
+    </p>
+  );
+}

@@ -1,0 +1,20 @@
+import { NavLink } from "react-router";
+import type { Role } from "@/contract/roles";
+import { visiblePages } from "@/lib/nav";
+import { pages } from "./pages";
+
+/** Links to the pages of the current channel that the role may use. */
+export function PageNav({ role, groupId }: { role: Role; groupId: number | undefined }) {
+  if (groupId === undefined) return <ul />;
+  return (
+    <ul>
+      {visiblePages(pages, role).map((page) => (
+        <li key={page.id}>
+          <NavLink to={page.path(groupId)} end={page.segment === ""}>
+            {page.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

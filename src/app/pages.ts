@@ -1,0 +1,42 @@
+import type { ComponentType } from "react";
+import type { OperationId } from "@/contract/operations";
+import { channelPath } from "@/lib/channel-path";
+import type { NavPage } from "@/lib/nav";
+
+/** One page of a channel: where it lives, what it is called, what it needs to call. */
+export interface PageEntry extends NavPage {
+  id: string;
+  label: string;
+  /** The path under `/c/:groupId`; "" is the channel's own page. */
+  segment: string;
+  path: (groupId: number) => string;
+  /** The page's own chunk, fetched the first time it is opened. */
+  load: () => Promise<ComponentType>;
+}
+
+function page(entry: Omit<PageEntry, "path">): PageEntry {
+  return { ...entry, path: (groupId) => channelPath(groupId, entry.segment) };
+}
+
+/**
+ * Every page that exists, in the order of the navigation. A new page is one entry here: the
+ * router and the navigation are built from this list, filtered by what the role may call.
+ */
+export const pages: readonly PageEntry[] = [
+  page({
+    id: "channel",
+    label: "Channel",
+    segment: "",
+    operation: "groups/get" satisfies OperationId,
+    load: () => import("@/features/channel/channel-page").then((module) => module.ChannelPage),
+  }),
+];
+
+/** What a page's route carries in `handle`, so the channel gate can check the role. */
+export interface PageHandle {
+  page: PageEntry;
+}
+
+export function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === "object" && handle !== null && "page" in handle;
+}

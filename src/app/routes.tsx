@@ -1,0 +1,45 @@
+import type { RouteObject } from "react-router";
+import { ChannelGate, FirstChannel } from "./channel-gate";
+import { Layout } from "./layout";
+import { NotFound } from "./not-found";
+import { PageError, RootError } from "./page-error";
+import { PageLoading } from "./page-loading";
+import { pages, type PageHandle } from "./pages";
+import { RequireSession } from "./require-session";
+
+/** Each page is its own chunk, with its own error boundary inside the shell. */
+const pageRoutes: RouteObject[] = pages.map((page) => {
+  const route = {
+    handle: { page } satisfies PageHandle,
+    lazy: async () => ({ Component: await page.load() }),
+    HydrateFallback: PageLoading,
+    ErrorBoundary: PageError,
+  };
+  return page.segment ? { ...route, path: page.segment } : { ...route, index: true };
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    ErrorBoundary: RootError,
+    children: [
+      {
+        path: "sign-in",
+        lazy: async () => ({
+          Component: (await import("@/features/session/sign-in-page")).SignInPage,
+        }),
+        HydrateFallback: PageLoading,
+        ErrorBoundary: PageError,
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+  {
+    element: <RequireSession />,
+    ErrorBoundary: RootError,
+    children: [
+      { index: true, element: <FirstChannel /> },
+      { path: "c/:groupId", element: <ChannelGate />, children: pageRoutes },
+    ],
+  },
+];

@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+
+const APP_NAME = "Channel Desk";
+
+/** Names the browser tab after the page, so each page has its own title (WCAG 2.4.2). */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from "react";
+import type { Channel } from "@/contract/entities";
+import { channelKindLabel } from "@/lib/channel-kind";
+import { initials } from "@/lib/initials";
+import { safeImageUrl } from "@/lib/safe-url";
+import "./channel.css";
+
+interface ChannelCardProps {
+  /** The answer of groups/get; every value is shown as text. */
+  channel: Channel;
+  /** The channel's time zone from the session (groups/get does not tell it). */
+  timeZone: string;
+}
+
+export function ChannelCard({ channel, timeZone }: ChannelCardProps) {
+  const titleId = useId();
+  return (
+    <article className="card channel-card" aria-labelledby={titleId}>
+      <div className="channel-card-head">
+        <ChannelPhoto name={channel.name} photo={channel.photo} />
+        <h2 id={titleId} className="channel-card-name">
+          {channel.name || "Unnamed channel"}
+        </h2>
+      </div>
+      <dl className="facts">
+        <Fact term="Kind" value={channelKindLabel(channel.type_id)} />
+        <Fact term="Group id" value={channel.group_id} />
+        <Fact term="External id" value={channel.external_id} />
+        <Fact term="Workspace id" value={channel.workspace_id} />
+        <Fact term="Time zone" value={timeZone} />
+      </dl>
+    </article>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="fact">
+      <dt>{term}</dt>
+      <dd>{value || <span className="muted">not set</span>}</dd>
+    </div>
+  );
+}
+
+/** The channel's picture when it is an https: address that loads; its initials otherwise. */
+function ChannelPhoto({ name, photo }: { name: string; photo: string }) {
+  const url = safeImageUrl(photo);
+  const [failedUrl, setFailedUrl] = useState<string>();
+  if (url && url !== failedUrl) {
+    return (
+      <img
+        className="channel-photo"
+        src={url}
+        alt=""
+        width={64}
+        height={64}
+        referrerPolicy="no-referrer"
+        onError={() => {
+          setFailedUrl(url);
+        }}
+      />
+    );
+  }
+  return (
+    <span className="channel-photo channel-photo-placeholder" aria-hidden="true">
+      {initials(name)}
+    </span>
+  );
+}
+
+export function ChannelCardSkeleton() {
+  return (
+    <div className="card channel-card" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading the channel…
+      </p>
+      <div className="channel-card-head" aria-hidden="true">
+        <span className="channel-photo skeleton" />
+        <span className="skeleton skeleton-line skeleton-title" />
+      </div>
+      <div className="facts" aria-hidden="true">
+        {[1, 2, 3, 4, 5].map((line) => (
+          <span key={line} className="skeleton skeleton-line" />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { useCurrentChannel } from "@/components/current-channel";
+import { ErrorState } from "@/components/error-state";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { ChannelCard, ChannelCardSkeleton } from "./channel-card";
+
+export function ChannelPage() {
+  const channel = useCurrentChannel();
+  useDocumentTitle(channel.name);
+  const { call } = useApi();
+  const query = useQuery(apiQuery(channel.group_id, "groups/get", {}, call));
+
+  return (
+    <>
+      <h1>Channel</h1>
+      {query.isPending ? (
+        <ChannelCardSkeleton />
+      ) : query.isError ? (
+        <ErrorState
+          title="Could not load the channel."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <ChannelCard channel={query.data.item} timeZone={channel.time_zone} />
+      )}
+    </>
+  );
+}

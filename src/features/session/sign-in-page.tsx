@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import type * as z from "zod";
+import { useForgetCachedData, useLogin } from "@/api/session-hooks";
+import { TextField } from "@/components/text-field";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { loginRequest, type LoginRequest } from "@/contract/session";
+import { safeNext } from "@/lib/safe-next";
+import "./session.css";
+
+type LoginInput = z.input<typeof loginRequest>;
+
+export function SignInPage() {
+  useDocumentTitle("Sign in");
+  useForgetCachedData();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get("next"));
+  const navigate = useNavigate();
+  const login = useLogin({ onSuccess: () => navigate(next, { replace: true }) });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { username: "", password: "" },
+  });
+  const submit = handleSubmit((credentials) => {
+    login.mutate(credentials);
+  });
+
+  return (
+    <section className="sign-in" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">Sign in to Channel Desk</h1>
+      <p className="sign-in-intro">Use the account your channel administrator gave you.</p>
+      <form className="sign-in-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="User name"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register("username")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        {/* Always in the page, so a screen reader announces the message when it appears. */}
+        <div
+          role="alert"
+          className={login.isError ? "sign-in-alert notice notice-error" : "sign-in-alert"}
+        >
+          {login.isError && login.error.message}
+        </div>
+        <button type="submit" className="button button-primary" disabled={login.isPending}>
+          {login.isPending ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </section>
+  );
+}

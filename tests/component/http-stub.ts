@@ -1,0 +1,64 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StubRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: unknown;
+}
+
+export type StubHandler = (request: StubRequest, res: ServerResponse) => void;
+
+/**
+ * A real HTTP server on 127.0.0.1 standing in for the gateway: each test says how it answers,
+ * and reads back what the app sent. Nothing in the app's fetch path is mocked.
+ */
+export interface HttpStub {
+  baseUrl: string;
+  requests: StubRequest[];
+  handle: (handler: StubHandler) => void;
+  close: () => Promise<void>;
+}
+
+export function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+export function refuse(res: ServerResponse, status: number, message: string) {
+  json(res, status, { success: false, error_code: 0, error_message: message });
+}
+
+export async function startHttpStub(): Promise<HttpStub> {
+  let handler: StubHandler = (_request, res) => {
+    refuse(res, 404, "not found");
+  };
+  const requests: StubRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", () => {
+      const request: StubRequest = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as unknown) : undefined,
+      };
+      requests.push(request);
+      handler(request, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    requests,
+    handle: (next) => {
+      handler = next;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
