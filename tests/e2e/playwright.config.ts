@@ -37,9 +37,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node tests/support/start-preview.mjs",
+    command: "node tests/support/start-e2e.mjs",
     cwd: "../..",
-    url: baseURL,
+    // Ready once the accounts exist: the gateway answers /auth/session only after starting,
+    // and the start script writes accounts.json right after.
+    url: `${baseURL}/auth/session`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",

@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Collects console errors and uncaught exceptions so a test can assert there were none.
+ * Chromium logs every failed fetch as a console error, so the answers a test expects to be
+ * refused (a signed-out /auth/session is 401) can be named and are left out.
+ */
+export function watchErrors(page: Page, expected: readonly RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = `${message.text()} ${message.location().url}`;
+    if (!expected.some((pattern) => pattern.test(text))) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? "?"}): ${violation.help} — ` +
+      violation.nodes.map((node) => node.target.join(" ")).join(", "),
+  );
+  expect(summary).toEqual([]);
+}
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export type Accounts = Record<"admin" | "marketing" | "support", Account>;
+
+/** The accounts tests/support/start-e2e.mjs made, the admin's as the first start printed it. */
+export async function readAccounts(): Promise<Accounts> {
+  const file = join(import.meta.dirname, "../../test-results/e2e-data/accounts.json");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return JSON.parse(await readFile(file, "utf8")) as Accounts;
+    } catch (error) {
+      if (attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export async function signIn(page: Page, account: Account) {
+  await page.getByLabel("User name").fill(account.username);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The console error Chromium logs for the 401 of /auth/session while nobody is signed in. */
+export const SIGNED_OUT_CHECK = /401.*\/auth\/session|\/auth\/session.*401|status of 401/;
+
+/**
+ * The demo data's photos live on public image hosts, which the test machine cannot reach.
+ * They are answered here with a plain picture, as an image CDN would answer; the app's own
+ * fallback for pictures that fail to load is tested in the component tests.
+ */
+export async function stubRemoteImages(page: Page) {
+  await page.route(
+    (url) => url.protocol === "https:",
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "image/svg+xml",
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#8a6a4f"/></svg>',
+      }),
+  );
+}
