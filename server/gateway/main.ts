@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const env = readGatewayEnv(process.env);
   const channels = readChannelsFile(env.CHANNELS_CONFIG, process.env);
   const root = resolve(import.meta.dirname, "../..");
-  buildSpaIfNeeded(root, log);
+  // `npm run gateway` (beside `npm run dev`, which serves the app itself) skips the build.
+  if (process.env.CHANNEL_DESK_NO_BUILD !== "1") buildSpaIfNeeded(root, log);
 
   const db = openGatewayDb(env.GATEWAY_DB);
   await ensureAdminAccount(

@@ -1,13 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, renderHook } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { createApi, ApiProvider } from "../../src/api/api-context";
+import { createApi, ApiProvider, type Api } from "../../src/api/api-context";
 import { createQueryClient } from "../../src/api/query-client";
 import { routes } from "../../src/app/routes";
 import { useSignedOut } from "../../src/app/signed-out";
 
-/** The whole app at `path`, talking to the gateway at `baseUrl` (a test's own HTTP server). */
-export function renderApp(path: string, baseUrl: string) {
+/**
+ * The whole app at `path`, talking to the gateway at `gateway`: the base URL of a test's own
+ * HTTP server, or an `Api` (live-app.tsx passes one that carries the session cookie).
+ */
+export function renderApp(path: string, gateway: string | Api) {
   const signedOut = renderHook(() => useSignedOut()).result.current;
   // The signed-out state is the app's, kept across renders: each test starts signed in or out
   // only by what its server answers.
@@ -23,7 +26,9 @@ export function renderApp(path: string, baseUrl: string) {
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <ApiProvider api={createApi({ baseUrl, timeoutMs: 5000 })}>
+    <ApiProvider
+      api={typeof gateway === "string" ? createApi({ baseUrl: gateway, timeoutMs: 5000 }) : gateway}
+    >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
