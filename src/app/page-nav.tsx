@@ -8,7 +8,10 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
   if (groupId === undefined) return <ul />;
   return (
     <ul>
-      {visiblePages(pages, role).map((page) => (
+      {visiblePages(
+        pages.filter((page) => page.inNav !== false),
+        role,
+      ).map((page) => (
         <li key={page.id}>
           <NavLink to={page.path(groupId)} end={page.segment === ""}>
             {page.label}

@@ -10,6 +10,8 @@ export interface PageEntry extends NavPage {
   /** The path under `/c/:groupId`; "" is the channel's own page. */
   segment: string;
   path: (groupId: number) => string;
+  /** false: reached by links from other pages (a subscriber's panel), not from the sidebar. */
+  inNav?: boolean;
   /** The page's own chunk, fetched the first time it is opened. */
   load: () => Promise<ComponentType>;
 }
