@@ -56,8 +56,8 @@ describe("page state in the URL", () => {
   });
 
   it("round-trips what it writes", () => {
-    const state = { size: "100", page: 9, sub: [4, 5], q: "x y&z", after: ["a", "b"] } as const;
-    const written = writeSearch(schema, new URLSearchParams(), { ...state, sub: [4, 5] });
-    expect(read(written.toString())).toEqual({ ...state, sub: [4, 5], after: ["a", "b"] });
+    const state = { size: "100" as const, page: 9, sub: [4, 5], q: "x y&z", after: ["a", "b"] };
+    const written = writeSearch(schema, new URLSearchParams(), state);
+    expect(read(written.toString())).toEqual(state);
   });
 });

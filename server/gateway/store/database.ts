@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import type Database from "better-sqlite3";
+import { openSqlite } from "../../shared/sqlite";
 
 export type GatewayDb = Database.Database;
 
@@ -31,25 +30,8 @@ const migrations: readonly string[] = [
 ];
 
 export function openGatewayDb(path: string): GatewayDb {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
-  const current = Number(db.pragma("user_version", { simple: true }));
-  if (current > migrations.length) {
-    throw new Error(
-      `the gateway database is at schema version ${String(current)}, newer than this program`,
-    );
-  }
-  for (let version = current; version < migrations.length; version++) {
-    const sql = migrations[version];
-    if (sql === undefined) break;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${String(version + 1)}`);
-    })();
-  }
-  return db;
+  return openSqlite(path, migrations, {
+    what: "the gateway database",
+    hint: "use a newer Channel Desk or another GATEWAY_DB",
+  });
 }
