@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: { alias: { "@": src } },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Maps for error reports, not referenced by the bundles nor served by the gateway.
+    sourcemap: "hidden",
   },
   server: {
     port: 5173,

@@ -1,9 +1,14 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import type * as z from "zod";
 import { ErrorCode } from "../../src/contract/errors";
 import { findOperation, type OperationId, operations } from "../../src/contract/operations";
@@ -33,10 +38,18 @@ export interface GatewayOptions {
   secure: boolean;
   /** Where the gateway reports what went wrong on its side (never a token, never a body). */
   log?: (line: string) => void;
+  /** Fastify's `trustProxy`: which proxies in front may name the client's address. */
+  trustProxy?: boolean | string[];
 }
 
 const API_BODY_LIMIT = 256 * 1024;
 const AUTH_BODY_LIMIT = 8 * 1024;
+/** Password checks running at once; more sign-ins at the same moment wait their turn. */
+const MAX_PASSWORD_CHECKS = 8;
+/** Calls one session may have waiting or on their way; a page needs far fewer. */
+const MAX_CALLS_PER_SESSION = 100;
+/** A group id as the contract takes it: a positive integer, or one written as digits. */
+const GROUP_ID = /^[1-9]\d{0,15}$/;
 
 /** The SPA's own script and styles only; images from anywhere over https (channel photos). */
 const CONTENT_SECURITY_POLICY = {
@@ -53,6 +66,29 @@ const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** A URL too malformed to route: the usual refusal, with the headers helmet would add. */
+function refuseBadUrl(_error: unknown, _request: unknown, reply: FastifyReply): void {
+  void reply
+    .code(400)
+    .headers({
+      "content-security-policy": cspHeader(),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    })
+    .send(failureBody(ErrorCode.InvalidValue, "the request URL is malformed"));
+}
+
+/** The policy as a header, for the few answers sent before helmet's hook runs. */
+const cspHeader = () =>
+  Object.entries(CONTENT_SECURITY_POLICY)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(
+      ([name, values]) =>
+        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(" ")}`,
+    )
+    .join("; ");
+
 // A hash to compare against when the account does not exist, so a wrong name costs as long
 // as a wrong password and timing does not tell which names exist.
 const DUMMY_HASH =
@@ -66,7 +102,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const log = options.log ?? ((line: string) => console.error(`[gateway] ${line}`));
   const cookieName = options.secure ? "__Host-channel-desk" : "channel-desk";
   const channels = new Map(options.channels.map((channel) => [channel.groupId, channel]));
-  const app = Fastify({ logger: false, bodyLimit: API_BODY_LIMIT, trustProxy: false });
+  let passwordChecks = 0;
+  /** Calls of each session waiting or on their way: one person cannot fill a channel's queue. */
+  const callsInFlight = new Map<string, number>();
+  const app = Fastify({
+    logger: false,
+    bodyLimit: API_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    // A URL Fastify cannot even route (`/foo%`) still gets the JSON refusal and the headers.
+    frameworkErrors: refuseBadUrl,
+  });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -92,6 +137,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const status = (error as { statusCode?: unknown }).statusCode;
     if (status === 413) return refuse(reply, 413, "the request body is too large");
     if (status === 415) return refuse(reply, 415, "send the body as application/json");
+    // The file server refuses dotfiles and maps with 403: to a visitor they do not exist.
+    if (status === 403 || status === 404) return refuse(reply, 404, "nothing here");
     if (typeof status === "number" && status >= 400 && status < 500) {
       return refuse(reply, 400, "the request is malformed", ErrorCode.InvalidValue);
     }
@@ -133,7 +180,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       return refuse(reply, 400, parsed.error.issues[0]?.message ?? "send username and password");
     }
     const { username, password } = parsed.data;
-    const wait = options.throttle.retryAfter(username, request.ip);
+    const wait = options.throttle.attempt(username, request.ip);
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60_000);
       void reply.header("retry-after", String(Math.ceil(wait / 1000)));
@@ -143,12 +190,20 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
         `Too many failed sign-ins for ${username}: try again in ${String(minutes)} minute${minutes === 1 ? "" : "s"}.`,
       );
     }
-    const account = findAccount(options.db, username);
-    const valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-    if (!account || !valid) {
-      options.throttle.fail(username, request.ip);
-      return refuse(reply, 401, "Wrong user name or password.");
+    // Each check is deliberately slow scrypt work on libuv's small thread pool: a flood of
+    // them (random names are never locked) must not starve file serving and everyone else.
+    if (passwordChecks >= MAX_PASSWORD_CHECKS) {
+      return refuse(reply, 503, "Too many sign-ins at once: try again in a moment.");
     }
+    const account = findAccount(options.db, username);
+    passwordChecks += 1;
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+    } finally {
+      passwordChecks -= 1;
+    }
+    if (!account || !valid) return refuse(reply, 401, "Wrong user name or password.");
     options.throttle.succeed(username, request.ip);
     const previous = request.cookies[cookieName];
     if (previous) options.sessions.end(previous);
@@ -205,8 +260,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       if (groupField === undefined) {
         return refuse(reply, 400, "group_id is required", ErrorCode.MissingParameter);
       }
-      const groupId = Number(groupField);
-      const channel = channels.get(groupId);
+      const groupText =
+        typeof groupField === "number" || typeof groupField === "string" ? String(groupField) : "";
+      if (!GROUP_ID.test(groupText)) {
+        return refuse(reply, 400, "group_id must be a positive integer", ErrorCode.InvalidValue);
+      }
+      const channel = channels.get(Number(groupText));
       const { account } = session;
       if (!channel || !channelsOf(account).includes(channel)) {
         return refuse(reply, 403, `You have no access to channel ${JSON.stringify(groupField)}.`);
@@ -223,7 +282,30 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           .send(failureBody(failure.code, failure.message));
       }
       const params = parsed.data as Record<string, unknown>;
-      return forward(reply, channel, operation, params);
+      const inFlight = callsInFlight.get(session.id) ?? 0;
+      if (inFlight >= MAX_CALLS_PER_SESSION) {
+        return refuse(
+          reply,
+          429,
+          `Too many calls at once from this session (${String(inFlight)}); wait for some to finish.`,
+          ErrorCode.TooManyRequests,
+        );
+      }
+      // A browser that went away (closed tab, aborted fetch) takes its waiting call with it.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once("close", onClose);
+      callsInFlight.set(session.id, inFlight + 1);
+      try {
+        return await forward(reply, channel, operation, params, gone.signal);
+      } finally {
+        reply.raw.off("close", onClose);
+        const left = (callsInFlight.get(session.id) ?? 1) - 1;
+        if (left > 0) callsInFlight.set(session.id, left);
+        else callsInFlight.delete(session.id);
+      }
     },
   );
 
@@ -232,6 +314,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     channel: GatewayChannel,
     operation: OperationId,
     params: Record<string, unknown>,
+    signal: AbortSignal,
   ) {
     const cacheKey = options.cache.keyFor(channel.groupId, operation, params, channel.timeZone);
     const cached = cacheKey === undefined ? undefined : options.cache.get(cacheKey);
@@ -243,8 +326,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       answer = await options.queues.for(channel.queueKey).run(
         () => channel.backend.send(operation, { ...params, ...channel.commonFields() }),
         (result) => isRateLimited(result.body),
+        signal,
       );
     } catch (error) {
+      if (signal.aborted) return reply;
       if (error instanceof QueueOverloadedError || error instanceof QueueTimeoutError) {
         return refuse(
           reply,
@@ -263,7 +348,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     if (cacheKey !== undefined && answer.status === 200 && isSuccess(body)) {
       options.cache.set(cacheKey, body);
     }
-    return reply.code(answer.status).header("cache-control", "no-store").send(body);
+    // Only the backend's 200 passes as it is: its 401 or 403 (a proxy in front of it, a
+    // revoked token) must not read as "your session ended" or "your role may not" here.
+    return reply
+      .code(answer.status === 200 ? 200 : 502)
+      .header("cache-control", "no-store")
+      .send(body);
   }
 
   if (options.staticDir !== undefined && existsSync(join(options.staticDir, "index.html"))) {
@@ -272,11 +362,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       root: staticDir,
       index: false,
       cacheControl: false,
+      // No dotfiles, and no source maps (built "hidden" for error reports, not for visitors).
+      dotfiles: "deny",
+      allowedPath: (pathName) => !pathName.endsWith(".map"),
       setHeaders(staticReply, path) {
         // Vite names files under assets/ by their content: they never change, so cache them.
         // index.html is never cached, so a new version reaches everyone at their next load.
-        const immutable = /[\\/]assets[\\/]/.test(path);
-        const page = /[\\/]index\.html$/.test(path);
+        const inDist = relative(staticDir, path).split(sep);
+        const immutable = inDist[0] === "assets";
+        const page = inDist.length === 1 && inDist[0] === "index.html";
         void staticReply.header(
           "cache-control",
           immutable ? "public, max-age=31536000, immutable" : page ? "no-store" : "no-cache",

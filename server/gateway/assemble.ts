@@ -21,6 +21,8 @@ export interface AssembleOptions {
   /** Requests per second per token. */
   rateLimit?: number;
   sessionIdleMs?: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
+  trustProxy?: string[] | undefined;
   staticDir?: string | undefined;
   secure?: boolean;
   log?: (line: string) => void;
@@ -88,6 +90,7 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     cache: new StatCache({ now: options.now }),
     staticDir: options.staticDir,
     secure: options.secure ?? false,
+    trustProxy: options.trustProxy ?? false,
     log: options.log,
   });
   const sweep = setInterval(() => sessions.sweep(), 10 * 60_000);

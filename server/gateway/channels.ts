@@ -23,6 +23,21 @@ export interface GatewayChannel {
   describe(): Promise<SessionChannel | undefined>;
 }
 
+const DESCRIBE_TIMEOUT_MS = 5_000;
+const DESCRIBE_RETRY_MS = 30_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no answer within ${String(ms)} ms`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+  });
+}
+
 const tokenDigest = (token: string) =>
   createHash("sha256").update(token).digest("base64url").slice(0, 16);
 
@@ -76,8 +91,10 @@ export function localChannel(
 
 /**
  * A channel of the production service. Its name and kind come from `groups/get` the first time
- * someone needs them (through `ask`, so the call waits in the channel's queue like any other);
- * a failure is retried on the next need, not remembered.
+ * someone needs them (through `ask`, so the call waits in the channel's queue like any other).
+ * Sign-in waits for that answer, so it gets `DESCRIBE_TIMEOUT_MS` at most; after a failure the
+ * channel is left out of sessions for `DESCRIBE_RETRY_MS` before it is asked again, so a
+ * service that is down does not slow every sign-in.
  */
 export function upstreamChannel(
   config: Extract<ChannelConfig, { kind: "upstream" }>,
@@ -87,6 +104,7 @@ export function upstreamChannel(
 ): GatewayChannel {
   let known: SessionChannel | undefined;
   let pending: Promise<SessionChannel | undefined> | undefined;
+  let failedAt = -Infinity;
   const channel: GatewayChannel = {
     groupId: config.group_id,
     backend,
@@ -95,7 +113,8 @@ export function upstreamChannel(
     commonFields: () => ({ access_token: token, v: API_VERSION, group_id: config.group_id }),
     describe() {
       if (known) return Promise.resolve(known);
-      pending ??= ask(channel)
+      if (Date.now() - failedAt < DESCRIBE_RETRY_MS) return Promise.resolve(undefined);
+      pending ??= withTimeout(ask(channel), DESCRIBE_TIMEOUT_MS)
         .then((body) => {
           const parsed = operations["groups/get"].response.safeParse(body);
           const typeName = parsed.success ? kindName(parsed.data.item.type_id) : undefined;
@@ -109,6 +128,10 @@ export function upstreamChannel(
           return known;
         })
         .catch(() => undefined)
+        .then((described) => {
+          if (!described) failedAt = Date.now();
+          return described;
+        })
         .finally(() => {
           pending = undefined;
         });

@@ -16,10 +16,12 @@ import { openGatewayDb } from "./store/database";
 /**
  * `npm run user -- add NAME --role admin|marketing|support --channels ID,ID [--password P]`,
  * `remove NAME`, `list`, `passwd NAME [--password P]`. Without --password it asks (on a
- * terminal) or prints a generated one.
+ * terminal) or prints a generated one. Administrators work on every configured channel, so
+ * they take no --channels.
  */
 const USAGE = `usage: npm run user -- <command>
-  add NAME --role admin|marketing|support --channels ID,ID [--password P]
+  add NAME --role marketing|support --channels ID,ID [--password P]
+  add NAME --role admin [--password P]          (administrators have every channel)
   remove NAME
   list
   passwd NAME [--password P]
@@ -39,6 +41,13 @@ function parseChannels(text: string | undefined): number[] {
     );
   }
   return [...new Set(ids)];
+}
+
+function channelList(
+  account: { role: Role; channels: readonly number[] },
+  separator = ",",
+): string {
+  return account.role === "admin" ? "all" : account.channels.join(separator);
 }
 
 function parseRole(text: string | undefined): Role {
@@ -103,11 +112,14 @@ async function run(argv: string[]): Promise<void> {
       case "add": {
         if (name === undefined) throw new UsageError("add needs a user name");
         const role = parseRole(values.role);
-        const channels = parseChannels(values.channels);
+        if (role === "admin" && values.channels !== undefined) {
+          throw new UsageError("administrators have every channel: leave out --channels");
+        }
+        const channels = role === "admin" ? [] : parseChannels(values.channels);
         const { password, generated } = await passwordFrom(values.password);
         const account = await addAccount(db, { username: name, role, channels, password });
         console.log(
-          `added ${account.username} (${account.role}; channels ${account.channels.join(", ")})` +
+          `added ${account.username} (${account.role}; channels ${channelList(account, ", ")})` +
             (generated ? ` with the password ${password}` : ""),
         );
         break;
@@ -119,7 +131,7 @@ async function run(argv: string[]): Promise<void> {
         break;
       case "list":
         for (const account of listAccounts(db)) {
-          console.log(`${account.username}\t${account.role}\t${account.channels.join(",")}`);
+          console.log(`${account.username}\t${account.role}\t${channelList(account)}`);
         }
         break;
       case "passwd": {

@@ -34,6 +34,16 @@ export const gatewayEnv = z.object({
   CHANNEL_API_DEMO_SUBSCRIBERS: z.coerce.number().int().min(0).default(5000),
   /** Requests per second per token sent to any backend. */
   GATEWAY_RATE_LIMIT: positiveInt.default(20),
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front, comma-separated (also `loopback`,
+   * `uniquelocal`): their X-Forwarded-For names the client, whose address the sign-in brake
+   * keys on. Unset: the connecting address is the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/]+(,[\w.:/]+)*$/, "must be addresses or CIDR ranges separated by commas")
+    .transform((text) => text.split(","))
+    .optional(),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
 

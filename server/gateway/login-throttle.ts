@@ -3,6 +3,10 @@
  * within `windowMs`, that pair is refused for `lockMs`, even with the right password (so a
  * guesser learns nothing while locked). Kept in memory: a restart forgets, which only helps
  * someone who can restart the server anyway.
+ *
+ * An attempt counts as a failure from the moment it starts (`attempt`), and only a correct
+ * password takes it back (`succeed`): the password check is slow and asynchronous, so
+ * counting after it would let a burst of parallel guesses all pass the lock check first.
  */
 export interface ThrottleOptions {
   maxFailures: number;
@@ -32,6 +36,16 @@ export class LoginThrottle {
   retryAfter(username: string, address: string): number {
     const entry = this.entries.get(this.key(username, address));
     return entry ? Math.max(0, entry.lockedUntil - this.now()) : 0;
+  }
+
+  /**
+   * Starts a sign-in: the milliseconds to wait when the pair is locked, else 0 — and then the
+   * attempt is already counted as failed until `succeed` says otherwise.
+   */
+  attempt(username: string, address: string): number {
+    const wait = this.retryAfter(username, address);
+    if (wait === 0) this.fail(username, address);
+    return wait;
   }
 
   fail(username: string, address: string): void {

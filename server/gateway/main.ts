@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     staticDir: resolve(root, "dist"),
     secure: env.PUBLIC_SCHEME === "https",
+    trustProxy: env.TRUST_PROXY,
     log: (line) => {
       console.error(`[gateway] ${line}`);
     },

@@ -19,7 +19,10 @@ export interface QueueOptions {
    * send holds its place from its start until 1000 ms after its answer (see above).
    */
   perSecond: number;
-  /** More waiting calls than this: the next one is refused at once. */
+  /**
+   * More waiting calls than this: the next one is refused at once. Default: as many as can
+   * be sent before `timeoutMs` runs out, so a call that would only time out is refused now.
+   */
   maxQueued: number;
   /** A call not yet sent after this long is refused. */
   timeoutMs: number;
@@ -32,7 +35,7 @@ export interface QueueOptions {
 
 export const DEFAULT_QUEUE_OPTIONS: Readonly<Required<Omit<QueueOptions, "now">>> = {
   perSecond: 20,
-  maxQueued: 1000,
+  maxQueued: 600,
   timeoutMs: 30_000,
   retries: 4,
   retryBaseMs: 250,
@@ -105,7 +108,13 @@ export class RequestQueue {
 
   constructor(options: Partial<QueueOptions> = {}) {
     const { now, ...rest } = options;
-    this.options = { ...DEFAULT_QUEUE_OPTIONS, ...rest };
+    const perSecond = rest.perSecond ?? DEFAULT_QUEUE_OPTIONS.perSecond;
+    const timeoutMs = rest.timeoutMs ?? DEFAULT_QUEUE_OPTIONS.timeoutMs;
+    this.options = {
+      ...DEFAULT_QUEUE_OPTIONS,
+      maxQueued: Math.max(1, Math.floor((perSecond * timeoutMs) / WINDOW_MS)),
+      ...rest,
+    };
     checkOption("perSecond", this.options.perSecond, 1, true);
     checkOption("maxQueued", this.options.maxQueued, 0, true);
     checkOption("timeoutMs", this.options.timeoutMs, 0, false);

@@ -216,6 +216,19 @@ describe("RequestQueue limits", () => {
     expect(queue.waiting).toBe(0);
   });
 
+  it("by default queues only as many calls as it can send before they would time out", async () => {
+    const queue = new RequestQueue({ perSecond: 2, timeoutMs: 1000 });
+    const controller = new AbortController();
+    const sent = [1, 2].map((n) => queue.run(() => Promise.resolve(n)));
+    const waiting = [3, 4].map((n) =>
+      queue.run(() => Promise.resolve(n), undefined, controller.signal),
+    );
+    await expect(queue.run(() => Promise.resolve(5))).rejects.toThrow(/limit 2,/);
+    await expect(Promise.all(sent)).resolves.toEqual([1, 2]);
+    controller.abort();
+    for (const call of waiting) await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("refuses a call still unsent after timeoutMs", async () => {
     const queue = new RequestQueue({ perSecond: 1, timeoutMs: 80 });
     const sent: string[] = [];

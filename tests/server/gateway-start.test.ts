@@ -37,7 +37,8 @@ function configFile(name: string, content: unknown): string {
   return path;
 }
 
-describe("a configuration error stops the start with one clear line", () => {
+// Each test starts a process (tsx compiles on the way): seconds on a busy machine.
+describe("a configuration error stops the start with one clear line", { timeout: 60_000 }, () => {
   const cases: [string, () => Record<string, string>, RegExp][] = [
     [
       "missing channels file",
@@ -125,7 +126,7 @@ describe("a configuration error stops the start with one clear line", () => {
   });
 });
 
-describe("the first start", () => {
+describe("the first start", { timeout: 60_000 }, () => {
   it("creates an admin with a generated password, printed once", async () => {
     const db = openGatewayDb(":memory:");
     const printed: string[] = [];
@@ -151,7 +152,7 @@ describe("the first start", () => {
   });
 });
 
-describe("npm run user", () => {
+describe("npm run user", { timeout: 60_000 }, () => {
   const user = (...args: string[]) => run("server/gateway/cli.ts", args, {});
 
   it("adds, lists, changes and removes accounts", async () => {

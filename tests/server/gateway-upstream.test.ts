@@ -29,6 +29,8 @@ beforeAll(async () => {
       const body = JSON.parse(text) as Record<string, unknown>;
       arrivals.push({ body });
       response.setHeader("content-type", "application/json");
+      // A proxy in front of the service that refuses the token with HTTP 401.
+      if (request.url?.includes("/vars/get")) response.statusCode = 401;
       response.end(
         JSON.stringify({
           success: false,
@@ -114,6 +116,15 @@ describe("a channel of the production service", () => {
     expect(answer.body).toMatchObject({ success: false, error_code: 13 });
     expect(answer.text).not.toContain("echo-secret-token-123");
     expect(answer.text).toContain("[token]");
+  });
+
+  it("answers 502 for any HTTP status of the service but 200, keeping its body", async () => {
+    const browser = new Browser(gateway.url);
+    await browser.login("ada", PASSWORD);
+    const answer = await browser.call("vars/get", { group_id: 3003, tg_user_id: 1 });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({ success: false, error_code: 13 });
+    expect(answer.text).not.toContain("echo-secret-token-123");
   });
 
   it("answers 502 with a clear message when the service cannot be reached", async () => {

@@ -30,11 +30,16 @@ let clock = Date.UTC(2026, 2, 15, 12, 0, 0);
 const now = () => clock;
 
 let gateway: RunningGateway;
+let root: string;
 let dist: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "gateway-dist-"));
-  mkdirSync(join(dist, "assets"));
+  // Installed under a folder named "assets": only dist/assets/ is cached for good.
+  root = mkdtempSync(join(tmpdir(), "gateway-"));
+  dist = join(root, "assets", "dist");
+  mkdirSync(join(dist, "assets"), { recursive: true });
+  writeFileSync(join(dist, ".env"), "SECRET=1");
+  writeFileSync(join(dist, "assets", "index-abc123.js.map"), "{}");
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Channel Desk</title>");
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1);");
   writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
@@ -49,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
   const everything = seen.join("\n");
   for (const token of TOKENS) expect(everything).not.toContain(token);
 });
@@ -167,6 +172,22 @@ describe("the brake on guessing passwords", () => {
   });
 });
 
+describe("the brake under a burst of parallel guesses", () => {
+  it("counts each guess as it starts, so a burst gets no more than five", async () => {
+    const browser = new Browser(gateway.url);
+    const guesses = Array.from({ length: 20 }, (_, n) =>
+      browser.login("mark", `guess ${String(n)}`),
+    );
+    const answers = await Promise.all([...guesses, browser.login("mark", PASSWORD)]);
+    const statuses = answers.map((answer) => remember(answer).status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(16);
+    expect(statuses.at(-1)).toBe(429);
+    clock += 5 * 60_000 + 1000;
+    expect(remember(await browser.login("mark", PASSWORD)).status).toBe(200);
+  });
+});
+
 describe("roles", () => {
   for (const role of roles) {
     const username = accounts.find((account) => account.role === role)?.username ?? "";
@@ -215,6 +236,24 @@ describe("channels", () => {
     expect(remember(await ada.call("groups/get", { group_id: 1002 })).body).toMatchObject({
       success: true,
     });
+  });
+
+  it.each([["0x3e9"], [" 1001 "], ["1.001e3"], [[1001]], [1001.5], [-1001], [true]])(
+    "refuses the group_id %j: only a positive integer names a channel",
+    async (groupId) => {
+      const ada = await signedIn("ada");
+      const answer = remember(await ada.call("groups/get", { group_id: groupId }));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, error_code: 12 });
+    },
+  );
+
+  it("takes the group_id as a number or as digits", async () => {
+    const ada = await signedIn("ada");
+    for (const groupId of [1001, "1001"]) {
+      const answer = remember(await ada.call("groups/get", { group_id: groupId }));
+      expect(answer.body).toMatchObject({ success: true });
+    }
   });
 
   it("needs a group_id", async () => {
@@ -312,6 +351,22 @@ describe("serving the app", () => {
     expect(page.headers.get("cache-control")).toBe("no-store");
     const root = remember(await browser.request("GET", "/"));
     expect(root.text).toContain("<title>Channel Desk</title>");
+  });
+
+  it("serves no dotfiles and no source maps", async () => {
+    for (const path of ["/.env", "/assets/index-abc123.js.map"]) {
+      const answer = remember(await new Browser(gateway.url).request("GET", path));
+      expect(answer.status, path).toBe(404);
+      expect(answer.text).not.toContain("SECRET");
+    }
+  });
+
+  it("answers a URL it cannot read with the JSON refusal and the headers", async () => {
+    const answer = remember(await new Browser(gateway.url).request("GET", "/foo%"));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, error_code: 12 });
+    expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("answers a missing asset with 404, not with the page", async () => {
