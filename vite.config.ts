@@ -1,12 +1,34 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
+/**
+ * Sonner injects its stylesheet as a <style> element, which the gateway's CSP
+ * (`style-src 'self'`) refuses; the app imports `sonner/dist/styles.css` as a file instead, so
+ * the injection is switched off here. The build fails if a new Sonner no longer matches.
+ */
+function sonnerWithoutInlineStyle(): Plugin {
+  const injector = "function __insertCSS(code) {";
+  return {
+    name: "sonner-without-inline-style",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      if (!code.includes(injector)) {
+        throw new Error(
+          "sonner no longer defines __insertCSS: check the CSP plugin in vite.config.ts",
+        );
+      }
+      return { code: code.replace(injector, `${injector} return;`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sonnerWithoutInlineStyle()],
   resolve: { alias: { "@": src } },
   build: {
     target: "es2022",

@@ -1,6 +1,15 @@
-import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+// One file per icon (see theme-toggle.tsx).
+import MenuIcon from "lucide-react/icons/menu";
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { Outlet, useLocation } from "react-router";
 import { useSignedOut } from "./signed-out";
+import { ThemeToggle } from "./theme-toggle";
+
+// Toasts follow a person's action, long after the shell has shown: their library stays out of
+// the first load.
+const AppToaster = lazy(() =>
+  import("./app-toaster").then((module) => ({ default: module.AppToaster })),
+);
 
 interface LayoutProps {
   /** Shown at the end of the header: the channel switcher and the user menu once signed in. */
@@ -13,6 +22,14 @@ interface LayoutProps {
 
 export function Layout({ header, nav, children }: LayoutProps) {
   const signedOut = useSignedOut();
+  const { pathname } = useLocation();
+  const navListId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Narrow screens fold the links behind "Menu"; opening is tied to the path, so following a
+  // link closes the menu without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === pathname;
+
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -21,9 +38,35 @@ export function Layout({ header, nav, children }: LayoutProps) {
       <header className="shell-header">
         <span className="brand">Channel Desk</span>
         {header}
+        <ThemeToggle />
       </header>
-      <nav className="shell-nav" aria-label="Pages">
-        {nav ?? <ul />}
+      <nav
+        className="shell-nav"
+        aria-label="Pages"
+        data-open={menuOpen}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && menuOpen) {
+            setOpenAt(null);
+            menuButton.current?.focus();
+          }
+        }}
+      >
+        <button
+          ref={menuButton}
+          type="button"
+          className="button nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navListId}
+          onClick={() => {
+            setOpenAt(menuOpen ? null : pathname);
+          }}
+        >
+          <MenuIcon aria-hidden="true" size={18} />
+          Menu
+        </button>
+        <div id={navListId} className="nav-list">
+          {nav ?? <ul />}
+        </div>
       </nav>
       <main id="main" className="shell-main" tabIndex={-1}>
         {signedOut.value && (
@@ -33,6 +76,9 @@ export function Layout({ header, nav, children }: LayoutProps) {
         )}
         {children ?? <Outlet />}
       </main>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </div>
   );
 }

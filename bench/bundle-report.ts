@@ -1,0 +1,84 @@
+/**
+ * Pure part of `npm run bench:bundle`: what each route loads first, read from Vite's build
+ * manifest, and which routes exist, read from the page registry's and the router's source.
+ */
+
+/** One entry of `.vite/manifest.json` (keys are source paths, or `_name-hash.js` for shared chunks). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteSource {
+  /** How the report names it: the page's id, or the router path. */
+  name: string;
+  /** The URL pattern, as a reader would type it. */
+  path: string;
+  /** The module the route's lazy import loads, relative to the project ("src/..."). */
+  module: string;
+}
+
+/** Manifest keys of `keys` and of everything they import statically, transitively. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no entry "${key}"`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+/** The JS files a route fetches before it can show: the entry's, then its own lazy chunk's. */
+export function firstLoadFiles(manifest: Manifest, routeKey?: string): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const keys = staticClosure(manifest, routeKey ? [...entries, routeKey] : entries);
+  return [...keys].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
+}
+
+/** The manifest key of a source module named the way imports name it ("@/features/x/y"). */
+export function manifestKeyOf(manifest: Manifest, specifier: string): string | undefined {
+  const base = specifier.replace(/^@\//u, "src/");
+  return [base, `${base}.tsx`, `${base}.ts`].find((key) => manifest[key] !== undefined);
+}
+
+const PAGE_BLOCK = /page\(\{([\s\S]*?)\}\),?\s*(?=page\(\{|\];)/gu;
+const LAZY_ROUTE =
+  /path:\s*"([^"]+)",\s*lazy:\s*async\s*\(\)\s*=>\s*\(\{[\s\S]*?import\("([^"]+)"\)/gu;
+
+/**
+ * The routes of the app: every `page({...})` of src/app/pages.ts (id, segment and the module
+ * its `load` imports) and every lazy route of src/app/routes.tsx with a fixed path (sign-in).
+ */
+export function routeSources(pagesSource: string, routesSource: string): RouteSource[] {
+  const routes: RouteSource[] = [];
+  for (const [, block = ""] of pagesSource.matchAll(PAGE_BLOCK)) {
+    const id = /\bid:\s*"([^"]+)"/u.exec(block)?.[1];
+    const segment = /\bsegment:\s*"([^"]*)"/u.exec(block)?.[1];
+    const module = /import\("([^"]+)"\)/u.exec(block)?.[1];
+    if (id === undefined || segment === undefined || module === undefined) continue;
+    routes.push({ name: id, path: segment ? `/c/:groupId/${segment}` : "/c/:groupId", module });
+  }
+  for (const [, path = "", module = ""] of routesSource.matchAll(LAZY_ROUTE)) {
+    routes.push({ name: path, path: `/${path}`, module });
+  }
+  return routes;
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+export function verdict(met: boolean): "MET" | "MISSED" {
+  return met ? "MET" : "MISSED";
+}

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:bundle`: builds the SPA with Vite into a temporary directory (never dist/),
+ * then prints, from the build manifest, the gzip size of the JS each route loads first (the
+ * entry with its static imports, plus the route's lazy chunk with its static imports), the
+ * chart chunks, and the whole app's JS, beside the targets of issue 5.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, type Rolldown } from "vite";
+import {
+  firstLoadFiles,
+  formatKb,
+  type Manifest,
+  manifestKeyOf,
+  routeSources,
+  verdict,
+} from "./bundle-report";
+
+const TARGETS = { subscribersRoute: 150_000, wholeApp: 400_000 };
+const CHART_MODULE = /[/\\]node_modules[/\\]recharts[/\\]/u;
+
+const root = process.cwd();
+const outDir = mkdtempSync(join(tmpdir(), "channel-desk-bundle-"));
+try {
+  const result = await build({
+    root,
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) =>
+    output.output.filter((item): item is Rolldown.OutputChunk => item.type === "chunk"),
+  );
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, ".vite", "manifest.json"), "utf8"),
+  ) as Manifest;
+
+  const gzipCache = new Map<string, number>();
+  const gzip = (file: string) => {
+    let size = gzipCache.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+  const total = (files: readonly string[]) => files.reduce((sum, file) => sum + gzip(file), 0);
+
+  const routes = routeSources(
+    readFileSync(join(root, "src/app/pages.ts"), "utf8"),
+    readFileSync(join(root, "src/app/routes.tsx"), "utf8"),
+  );
+  const entryFiles = firstLoadFiles(manifest);
+  const chartFiles = chunks
+    .filter((chunk) => chunk.moduleIds.some((id) => CHART_MODULE.test(id)))
+    .map((chunk) => chunk.fileName);
+
+  console.log(`Gzip sizes of JavaScript (level 9; 1 kB = 1000 bytes), built in ${outDir}\n`);
+  console.log(`Entry (every route loads it): ${formatKb(total(entryFiles))}\n`);
+  const width = Math.max(...routes.map((route) => `${route.path} (${route.name})`.length));
+  console.log(`${"Route".padEnd(width)}  ${"First load".padStart(10)}   Target`);
+  let subscribersMet: boolean | undefined;
+  for (const route of routes) {
+    const key = manifestKeyOf(manifest, route.module);
+    if (key === undefined) continue; // a route whose page is not written yet
+    const files = firstLoadFiles(manifest, key);
+    const size = total(files);
+    const charts = files.some((file) => chartFiles.includes(file)) ? "  (loads charts)" : "";
+    let target = "";
+    if (route.name === "subscribers") {
+      subscribersMet = size <= TARGETS.subscribersRoute;
+      target = `≤ ${formatKb(TARGETS.subscribersRoute)}  ${verdict(subscribersMet)}`;
+    }
+    const label = `${route.path} (${route.name})`.padEnd(width);
+    console.log(`${label}  ${formatKb(size).padStart(10)}   ${target}${charts}`);
+  }
+  if (subscribersMet === undefined) console.log("(no subscribers route in the build yet)");
+
+  console.log("\nChart chunks (recharts):");
+  if (chartFiles.length === 0) {
+    console.log("  none: no page draws a chart yet");
+  } else {
+    for (const file of chartFiles) console.log(`  ${file}  ${formatKb(gzip(file))}`);
+    // Own chunk: nothing the entry loads holds chart code, and no chart chunk holds a page.
+    const apart =
+      !chartFiles.some((file) => entryFiles.includes(file)) &&
+      chunks
+        .filter((chunk) => chartFiles.includes(chunk.fileName))
+        .every((chunk) => !chunk.moduleIds.some((id) => /[/\\]src[/\\]features[/\\]/u.test(id)));
+    console.log(`  in their own chunks, outside the entry: ${verdict(apart)}`);
+  }
+
+  const allJs = chunks.map((chunk) => chunk.fileName).filter((file) => file.endsWith(".js"));
+  const whole = total(allJs);
+  console.log(
+    `\nWhole app (${String(allJs.length)} JS files): ${formatKb(whole)}   ` +
+      `≤ ${formatKb(TARGETS.wholeApp)}  ${verdict(whole <= TARGETS.wholeApp)}`,
+  );
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

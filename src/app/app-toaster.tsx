@@ -1,0 +1,18 @@
+import { Toaster } from "sonner";
+// The gateway's CSP refuses the <style> sonner inserts by itself, so its styles come as a file.
+import "sonner/dist/styles.css";
+import { useResolvedTheme } from "./theme-store";
+
+/** The one place toasts appear; features call `toast()` from sonner. */
+export function AppToaster() {
+  const theme = useResolvedTheme();
+  return (
+    <Toaster
+      theme={theme}
+      position="bottom-right"
+      closeButton
+      containerAriaLabel="Notifications"
+      toastOptions={{ closeButtonAriaLabel: "Close notification" }}
+    />
+  );
+}

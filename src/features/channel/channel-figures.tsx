@@ -1,0 +1,107 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { mayCall } from "@/contract/roles";
+import { formatDayRange, recentDays, type RecentDays } from "@/lib/recent-days";
+import { Figure } from "./figure";
+import "./channel-figures.css";
+
+/**
+ * The channel's headline numbers. Each one is its own query, so a slow or failing one never
+ * holds the others back; a figure whose operation the role may not call is left out, since the
+ * gateway would refuse it.
+ */
+export function ChannelFigures() {
+  const channel = useCurrentChannel();
+  const { role } = useSignedInSession();
+  const headingId = useId();
+  // Whole days in the channel's zone, as of opening the page: its query keys stay put while it
+  // is open (opening it again, or another channel, counts anew).
+  const [now] = useState(() => Date.now());
+  const week = recentDays(7, now, channel.time_zone);
+  const month = recentDays(30, now, channel.time_zone);
+
+  const showCount = mayCall(role, "subscribers/subscribersCount");
+  const showEvents = mayCall(role, "subscribers/statCount");
+  const showDeliveries = mayCall(role, "deliveries/statCount");
+  if (!showCount && !showEvents && !showDeliveries) return null;
+
+  return (
+    <section className="channel-figures" aria-labelledby={headingId}>
+      <h2 id={headingId}>Figures</h2>
+      <dl className="figures">
+        {showCount && <SubscribersFigure />}
+        {showEvents && (
+          <>
+            <EventFigure period={week} action="subscribe" />
+            <EventFigure period={week} action="unsubscribe" />
+            <EventFigure period={month} action="subscribe" />
+            <EventFigure period={month} action="unsubscribe" />
+          </>
+        )}
+        {showDeliveries && <DeliveriesFigure period={week} />}
+      </dl>
+    </section>
+  );
+}
+
+function periodNote(period: RecentDays): string {
+  return `${formatDayRange(period)} (${period.timeZone})`;
+}
+
+function SubscribersFigure() {
+  const channel = useCurrentChannel();
+  const { call } = useApi();
+  const query = useQuery({
+    ...apiQuery(channel.group_id, "subscribers/subscribersCount", {}, call),
+    select: (answer) => answer.count,
+  });
+  return <Figure slug="subscribers" label="Subscribers" query={query} />;
+}
+
+function EventFigure({
+  period,
+  action,
+}: {
+  period: RecentDays;
+  action: "subscribe" | "unsubscribe";
+}) {
+  const channel = useCurrentChannel();
+  const { call } = useApi();
+  const { date_from, date_to } = period;
+  // Subscribed and unsubscribed of one period share this query (one call, two figures).
+  const query = useQuery({
+    ...apiQuery(channel.group_id, "subscribers/statCount", { date_from, date_to }, call),
+    select: (answer) =>
+      action === "subscribe" ? answer.count_subscribe : answer.count_unsubscribe,
+  });
+  const verb = action === "subscribe" ? "Subscribed" : "Unsubscribed";
+  return (
+    <Figure
+      slug={`${action}d-${String(period.days)}-days`}
+      label={`${verb}, last ${String(period.days)} days`}
+      period={periodNote(period)}
+      query={query}
+    />
+  );
+}
+
+function DeliveriesFigure({ period }: { period: RecentDays }) {
+  const channel = useCurrentChannel();
+  const { call } = useApi();
+  const { date_from, date_to } = period;
+  const query = useQuery({
+    ...apiQuery(channel.group_id, "deliveries/statCount", { date_from, date_to }, call),
+    select: (answer) => answer.count,
+  });
+  return (
+    <Figure
+      slug="delivery-events-7-days"
+      label={`Delivery events, last ${String(period.days)} days`}
+      period={periodNote(period)}
+      query={query}
+    />
+  );
+}

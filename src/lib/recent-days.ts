@@ -1,0 +1,41 @@
+import { addUnits, endOf, formatApiDateTime, startOf } from "@/contract/datetime";
+
+/** "The last n days" in a channel's zone: whole days, today included, as the API's wall times. */
+export interface RecentDays {
+  days: number;
+  timeZone: string;
+  /** First second of the first day, `DD.MM.YYYY HH:MM:SS` in the zone. */
+  date_from: string;
+  /** Last second of today, so the period (and the query key) stays the same all day. */
+  date_to: string;
+  /** The same bounds as instants (ms), for formatting. */
+  start: number;
+  end: number;
+}
+
+export function recentDays(days: number, now: number, timeZone: string): RecentDays {
+  if (!Number.isInteger(days) || days < 1) {
+    throw new RangeError(`Expected a whole number of days, at least 1; got ${String(days)}`);
+  }
+  const end = endOf("day", now, timeZone);
+  const start = startOf("day", addUnits("day", 1 - days, now, timeZone), timeZone);
+  return {
+    days,
+    timeZone,
+    date_from: formatApiDateTime(start, timeZone),
+    date_to: formatApiDateTime(end, timeZone),
+    start,
+    end,
+  };
+}
+
+/** "Mar 9 – 15, 2026": the period's first and last day as the zone's calendar reads them. */
+export function formatDayRange(period: RecentDays, locale = "en-US"): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    timeZone: period.timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+  return format.formatRange(period.start, period.end);
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  firstLoadFiles,
+  formatKb,
+  type Manifest,
+  manifestKeyOf,
+  routeSources,
+  staticClosure,
+  verdict,
+} from "../../bench/bundle-report";
+import { pages } from "../../src/app/pages";
+
+const manifest: Manifest = {
+  "index.html": {
+    file: "assets/index-a.js",
+    isEntry: true,
+    imports: ["_vendor-b.js"],
+    dynamicImports: ["src/features/channel/channel-page.tsx", "src/features/x/x-page.tsx"],
+    css: ["assets/index-a.css"],
+  },
+  "_vendor-b.js": { file: "assets/vendor-b.js" },
+  "src/features/channel/channel-page.tsx": {
+    file: "assets/channel-page-c.js",
+    isDynamicEntry: true,
+    imports: ["_vendor-b.js", "_shared-d.js"],
+    dynamicImports: ["_chart-e.js"],
+  },
+  "_shared-d.js": { file: "assets/shared-d.js", imports: ["_vendor-b.js"] },
+  "_chart-e.js": { file: "assets/chart-e.js" },
+  "src/features/x/x-page.tsx": { file: "assets/x-page-f.js", isDynamicEntry: true },
+};
+
+describe("firstLoadFiles", () => {
+  it("is the entry with its static imports when no route is named", () => {
+    expect(firstLoadFiles(manifest).sort()).toEqual(["assets/index-a.js", "assets/vendor-b.js"]);
+  });
+
+  it("adds the route's chunk and its static imports, once each, but not its lazy ones", () => {
+    expect(firstLoadFiles(manifest, "src/features/channel/channel-page.tsx").sort()).toEqual([
+      "assets/channel-page-c.js",
+      "assets/index-a.js",
+      "assets/shared-d.js",
+      "assets/vendor-b.js",
+    ]);
+  });
+
+  it("refuses a key the manifest does not have", () => {
+    expect(() => staticClosure(manifest, ["nope"])).toThrow(/nope/u);
+  });
+});
+
+describe("manifestKeyOf", () => {
+  it("finds a module named as the source imports it", () => {
+    expect(manifestKeyOf(manifest, "@/features/channel/channel-page")).toBe(
+      "src/features/channel/channel-page.tsx",
+    );
+    expect(manifestKeyOf(manifest, "@/features/not/there")).toBeUndefined();
+  });
+});
+
+describe("routeSources", () => {
+  it("reads every page of the registry and the sign-in route from the real sources", () => {
+    const routes = routeSources(
+      readFileSync("src/app/pages.ts", "utf8"),
+      readFileSync("src/app/routes.tsx", "utf8"),
+    );
+    expect(routes.map((route) => route.name)).toEqual([...pages.map((page) => page.id), "sign-in"]);
+    expect(routes[0]).toEqual({
+      name: "channel",
+      path: "/c/:groupId",
+      module: "@/features/channel/channel-page",
+    });
+    expect(routes.at(-1)).toEqual({
+      name: "sign-in",
+      path: "/sign-in",
+      module: "@/features/session/sign-in-page",
+    });
+  });
+});
+
+describe("formatting", () => {
+  it("writes kilobytes of 1000 bytes and the verdict", () => {
+    expect(formatKb(149_960)).toBe("150.0 kB");
+    expect(verdict(true)).toBe("MET");
+    expect(verdict(false)).toBe("MISSED");
+  });
+});
