@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Channel } from "../../src/contract/entities";
@@ -115,14 +115,17 @@ describe("the channel page", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Channel" })).toBeTruthy();
     expect(document.title).toBe("Tea House · Channel Desk");
-    const alert = await screen.findByText("Could not load the channel.");
-    expect(alert.closest("[role=alert]")?.textContent).toContain("item.type_id");
+    const message = await screen.findByText("Could not load the channel.");
+    const alert = message.closest<HTMLElement>("[role=alert]");
+    if (!alert) throw new Error("the channel's error is not an alert");
+    expect(alert.textContent).toContain("item.type_id");
     expect(stub.requests.find((request) => request.url === "/api/groups/get")?.body).toEqual({
       group_id: 1002,
     });
 
     malformed = false;
-    await user.click(screen.getByRole("button", { name: "Retry" }));
+    // The figures refused by this stub have their own Retry; this is the card's.
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
     await screen.findByRole("heading", { level: 2, name: "Coffee Club" });
     expect(screen.queryByText("Could not load the channel.")).toBeNull();
     expect(screen.getByText("UTC")).toBeTruthy();

@@ -5,6 +5,8 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { ChannelCard, ChannelCardSkeleton } from "./channel-card";
+import { ChannelActivity } from "./activity-chart";
+import { ChannelFigures } from "./channel-figures";
 
 export function ChannelPage() {
   const channel = useCurrentChannel();
@@ -27,6 +29,8 @@ export function ChannelPage() {
       ) : (
         <ChannelCard channel={query.data.item} timeZone={channel.time_zone} />
       )}
+      <ChannelFigures />
+      <ChannelActivity />
     </>
   );
 }

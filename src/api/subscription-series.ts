@@ -1,0 +1,194 @@
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import type { RequestOf, ResponseOf } from "@/contract/operations";
+import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
+import {
+  aggregateEvents,
+  countsOf,
+  EVENT_PAGE_SIZE,
+  planSeries,
+  type BucketCounts,
+  type SeriesPlan,
+} from "@/lib/chart-strategy";
+import { createLimiter } from "@/lib/limit-concurrency";
+import { OFFSET_MAX } from "@/contract/common";
+import { useApi } from "./api-context";
+import type { Call } from "./client";
+import { apiQuery } from "./queries";
+
+export type SeriesFilters = Pick<
+  RequestOf<"subscribers/statCount">,
+  "subscription_id" | "utm_id" | "vk_user_id" | "tg_user_id"
+>;
+
+export interface SubscriptionSeriesInput {
+  groupId: number;
+  timeZone: string;
+  /** First and last instant (ms) of the period, both inclusive. */
+  from: number;
+  to: number;
+  filters?: SeriesFilters;
+  /** Defaults to the unit the period's length calls for. */
+  unit?: BucketUnit;
+  /** false when the role may not call `statSubscribe`: every bucket is then counted. */
+  canPage?: boolean;
+  enabled?: boolean;
+}
+
+export interface SeriesProgress {
+  done: number;
+  total: number;
+  of: "buckets" | "pages of events";
+}
+
+export interface SubscriptionSeries {
+  buckets: Bucket[];
+  status: "pending" | "error" | "success";
+  /** Per bucket, once every call has answered. */
+  series: BucketCounts[] | undefined;
+  /** The period's own `statCount`. */
+  totals: BucketCounts | undefined;
+  plan: SeriesPlan | undefined;
+  /** How far the second round of calls has got; undefined before the plan is known. */
+  progress: SeriesProgress | undefined;
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}
+
+// Four at a time: the gateway queues a token's calls to 20 a second anyway, and other pages'
+// calls should not wait behind a chart's thirty.
+const CONCURRENCY = 4;
+
+/** Answers of closed periods never change: keep them for good. */
+function cacheFor(closed: boolean) {
+  return closed ? { staleTime: Infinity, gcTime: Infinity } : {};
+}
+
+/**
+ * Subscribed and unsubscribed per bucket of a period at the least cost: one `statCount` for
+ * the period, then whichever of paging `statSubscribe` or one `statCount` per bucket takes
+ * fewer calls (src/lib/chart-strategy.ts). Query keys are the operations' own, so a bucket or
+ * page another page already asked for is not asked again.
+ */
+export function useSubscriptionSeries(input: SubscriptionSeriesInput): SubscriptionSeries {
+  const { groupId, timeZone, from, to, filters, unit, canPage = true, enabled = true } = input;
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const [now] = useState(() => Date.now());
+  const [limiter] = useState(() => createLimiter(CONCURRENCY));
+  const limitedCall = useMemo<Call>(
+    () => (operation, params, options) => limiter(() => call(operation, params, options)),
+    [call, limiter],
+  );
+
+  const buckets = useMemo(
+    () => buildBuckets({ from, to }, timeZone, unit),
+    [from, to, timeZone, unit],
+  );
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  const periodParams = {
+    date_from: first?.dateFrom ?? "",
+    date_to: last?.dateTo ?? "",
+    ...filters,
+  };
+  const periodClosed = last !== undefined && isClosed(last, now);
+
+  const total = useQuery({
+    ...apiQuery(groupId, "subscribers/statCount", periodParams, call),
+    ...cacheFor(periodClosed),
+    enabled,
+  });
+  const plan = total.data
+    ? planSeries(total.data.count_subscribe + total.data.count_unsubscribe, buckets.length, canPage)
+    : undefined;
+
+  const pageParams = (index: number) => ({
+    ...periodParams,
+    count: EVENT_PAGE_SIZE,
+    offset: index * EVENT_PAGE_SIZE,
+  });
+  // Events whose action statCount does not count (the service may have more kinds) can make
+  // the last planned page full: then read on until a page is not.
+  let pageCount = plan?.kind === "page" ? plan.pages : 0;
+  while (pageCount > 0 && pageCount * EVENT_PAGE_SIZE <= OFFSET_MAX) {
+    const lastPage = queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
+      apiQuery(groupId, "subscribers/statSubscribe", pageParams(pageCount - 1)).queryKey,
+    );
+    if (lastPage?.items.length !== EVENT_PAGE_SIZE) break;
+    pageCount += 1;
+  }
+
+  // Stable combiners: TanStack Query runs them again only when an answer changes, so the
+  // events are sorted into buckets once, not on every render.
+  const combinePages = useCallback(
+    (results: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>[]) => ({
+      results,
+      series: results.every((page) => page.isSuccess)
+        ? aggregateEvents(
+            buckets,
+            results.flatMap((page) => page.data.items),
+            timeZone,
+          )
+        : undefined,
+    }),
+    [buckets, timeZone],
+  );
+  const combineBuckets = useCallback(
+    (results: UseQueryResult<ResponseOf<"subscribers/statCount">>[]) => ({
+      results,
+      series: results.every((query) => query.isSuccess)
+        ? results.map((query) => countsOf(query.data.count_subscribe, query.data.count_unsubscribe))
+        : undefined,
+    }),
+    [],
+  );
+
+  const pages = useQueries({
+    queries: Array.from({ length: pageCount }, (_v, index) => ({
+      ...apiQuery(groupId, "subscribers/statSubscribe", pageParams(index), limitedCall),
+      ...(periodClosed ? { staleTime: Infinity } : {}),
+    })),
+    combine: combinePages,
+  });
+  const perBucket = useQueries({
+    queries: (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
+      ...apiQuery(
+        groupId,
+        "subscribers/statCount",
+        { date_from: bucket.dateFrom, date_to: bucket.dateTo, ...filters },
+        limitedCall,
+      ),
+      ...cacheFor(isClosed(bucket, now)),
+    })),
+    combine: combineBuckets,
+  });
+
+  const second = plan?.kind === "page" ? pages : perBucket;
+  const failed = [total, ...second.results].filter((query) => query.isError);
+  const done = second.results.filter((query) => query.isSuccess).length;
+  const series = total.isSuccess && plan ? second.series : undefined;
+
+  return {
+    buckets,
+    status: failed.length > 0 ? "error" : series ? "success" : "pending",
+    series,
+    totals: total.data
+      ? countsOf(total.data.count_subscribe, total.data.count_unsubscribe)
+      : undefined,
+    plan,
+    progress: plan
+      ? {
+          done,
+          total: second.results.length,
+          of: plan.kind === "page" ? "pages of events" : "buckets",
+        }
+      : undefined,
+    error: failed[0]?.error ?? undefined,
+    retry: () => {
+      for (const query of failed) void query.refetch();
+    },
+    retrying: failed.some((query) => query.isFetching),
+  };
+}

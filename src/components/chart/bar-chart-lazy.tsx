@@ -1,0 +1,81 @@
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import type { SeriesPoint } from "@/lib/fit-points";
+import type { ChartSeries } from "./chart-series";
+
+export interface BarsProps {
+  series: readonly ChartSeries[];
+  points: readonly SeriesPoint[];
+  xLabel: string;
+  yLabel: string;
+  width: number;
+  height: number;
+  animate: boolean;
+}
+
+const tick = { fill: "var(--chart-axis)", fontSize: 12 };
+
+/** Recharts lives only in this module, so it lands in its own chunk, loaded with the first chart. */
+export default function Bars({
+  series,
+  points,
+  xLabel,
+  yLabel,
+  width,
+  height,
+  animate,
+}: BarsProps) {
+  const data = points.map((point) => ({
+    label: point.label,
+    title: point.title,
+    ...Object.fromEntries(point.values.map((value, i) => [`s${String(i)}`, value])),
+  }));
+  return (
+    <BarChart
+      width={width}
+      height={height}
+      data={data}
+      margin={{ top: 8, right: 8, bottom: 28, left: 4 }}
+      accessibilityLayer={false}
+    >
+      <CartesianGrid stroke="var(--chart-grid)" vertical={false} />
+      <XAxis
+        dataKey="label"
+        tick={tick}
+        stroke="var(--chart-grid)"
+        minTickGap={8}
+        label={{ value: xLabel, position: "insideBottom", offset: -20, ...tick }}
+      />
+      <YAxis
+        allowDecimals={false}
+        tick={tick}
+        stroke="var(--chart-grid)"
+        width={56}
+        label={{ value: yLabel, angle: -90, position: "insideLeft", offset: 2, ...tick }}
+      />
+      <Tooltip
+        labelFormatter={(_label, payload) => {
+          const first: unknown = payload[0]?.payload;
+          return typeof first === "object" && first !== null && "title" in first
+            ? String(first.title)
+            : "";
+        }}
+        contentStyle={{
+          background: "var(--surface)",
+          border: "1px solid var(--border)",
+          color: "var(--text)",
+        }}
+        cursor={{ fill: "var(--chart-cursor)" }}
+        isAnimationActive={animate}
+      />
+      {series.map((item, i) => (
+        <Bar
+          key={item.label}
+          dataKey={`s${String(i)}`}
+          name={item.label}
+          fill={item.color}
+          isAnimationActive={animate}
+        />
+      ))}
+    </BarChart>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, Suspense } from "react";
+import { fitPoints, maxPointsFor } from "@/lib/fit-points";
+import type { ChartData } from "./chart-series";
+import { useChartAnimation } from "./use-chart-animation";
+import { useElementWidth } from "./use-element-width";
+
+const Bars = lazy(() => import("./bar-chart-lazy"));
+
+const HEIGHT = 240;
+// Each point holds a bar per series; below 4 px a bar can no longer be told from its neighbour.
+const PX_PER_POINT = 4;
+// The y axis takes this much of the width; points share the rest.
+const AXIS_PX = 64;
+
+/** Bars per point and series, as wide as its container; merges points that would not fit. */
+export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const animate = useChartAnimation();
+  const fitted = fitPoints(points, maxPointsFor(Math.max(0, width - AXIS_PX), PX_PER_POINT));
+  return (
+    <div className="chart-plot">
+      <ul className="chart-legend">
+        {series.map((item) => (
+          <li key={item.label}>
+            <span className="chart-swatch" style={{ background: item.color }} aria-hidden="true" />
+            {item.label}
+          </li>
+        ))}
+      </ul>
+      <div ref={ref} className="chart-canvas" style={{ height: HEIGHT }} aria-hidden="true">
+        {width > 0 && (
+          <Suspense fallback={<div className="chart-canvas-loading" />}>
+            <Bars
+              series={series}
+              points={fitted}
+              xLabel={xLabel}
+              yLabel={yLabel}
+              width={width}
+              height={HEIGHT}
+              animate={animate}
+            />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

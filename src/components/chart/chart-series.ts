@@ -1,0 +1,16 @@
+import type { SeriesPoint } from "@/lib/fit-points";
+
+/** One series of a chart: its name and its colour, a CSS variable of chart.css. */
+export interface ChartSeries {
+  label: string;
+  color: string;
+}
+
+/** What a chart draws: points whose `values` line up with `series`. */
+export interface ChartData {
+  series: readonly ChartSeries[];
+  points: readonly SeriesPoint[];
+  /** The axis names, which say the zone ("Day (Europe/Moscow)"). */
+  xLabel: string;
+  yLabel: string;
+}

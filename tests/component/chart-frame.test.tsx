@@ -1,0 +1,81 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ChartFrame } from "../../src/components/chart/chart-frame";
+import { ChartTable } from "../../src/components/chart/chart-table";
+
+const series = [
+  { label: "Sent", color: "var(--chart-sent)" },
+  { label: "Failed", color: "var(--chart-failed)" },
+];
+const points = [
+  { label: "01.03", title: "01.03.2026", values: [1200, 3] },
+  { label: "02.03", title: "02.03.2026", values: [0, 0] },
+];
+
+function frame(props: Partial<Parameters<typeof ChartFrame>[0]> = {}) {
+  return (
+    <ChartFrame
+      title="Deliveries"
+      summary="1,200 sent, 3 failed."
+      chart={<p>the picture</p>}
+      table={
+        <ChartTable
+          caption="Deliveries per day (UTC)"
+          rowHeader="Day (UTC)"
+          series={series}
+          points={points}
+          totals={[1200, 3]}
+        />
+      }
+      {...props}
+    />
+  );
+}
+
+describe("ChartFrame", () => {
+  it("shows the summary and the picture, or the same numbers as a table", async () => {
+    const user = userEvent.setup();
+    render(frame());
+    const region = screen.getByRole("region", { name: "Deliveries" });
+    expect(within(region).getByText("1,200 sent, 3 failed.")).toBeTruthy();
+    expect(within(region).getByText("the picture")).toBeTruthy();
+    expect(within(region).queryByRole("table")).toBeNull();
+
+    await user.click(within(region).getByRole("switch", { name: "Show as table" }));
+    expect(within(region).queryByText("the picture")).toBeNull();
+    const table = within(region).getByRole("table", { name: "Deliveries per day (UTC)" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual(["Day (UTC)SentFailed", "01.03.20261,2003", "02.03.202600", "Total1,2003"]);
+  });
+
+  it("tells how far loading has got, and shows no numbers meanwhile", () => {
+    render(frame({ loading: { done: 12, total: 30, of: "buckets" } }));
+    expect(screen.getByRole("status").textContent).toBe("Loading 12 of 30 buckets…");
+    expect(screen.getByRole("progressbar").getAttribute("value")).toBe("12");
+    expect(screen.queryByText("1,200 sent, 3 failed.")).toBeNull();
+    expect(screen.queryByText("the picture")).toBeNull();
+  });
+
+  it("shows a failure with a retry instead of the chart", async () => {
+    const user = userEvent.setup();
+    let retried = 0;
+    render(
+      frame({
+        error: new Error("The answer is not JSON."),
+        onRetry: () => {
+          retried += 1;
+        },
+      }),
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Could not load “Deliveries”.");
+    expect(alert.textContent).toContain("The answer is not JSON.");
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(retried).toBe(1);
+    expect(screen.queryByText("the picture")).toBeNull();
+  });
+});
