@@ -1,0 +1,78 @@
+import type { Row } from "@tanstack/react-table";
+import type { Ref } from "react";
+import type { Subscriber } from "@/contract/entities";
+import type { subscriberTableFeatures } from "./subscriber-columns";
+import type { SubscribersTableModel } from "./use-subscribers-table";
+
+type SubscriberRow = Row<typeof subscriberTableFeatures, Subscriber>;
+
+interface SubscribersTableProps {
+  table: SubscribersTableModel;
+  /** The rows to draw: all of them, or the window a virtualizer picked (with their indexes). */
+  rows: readonly { row: SubscriberRow; index: number }[];
+  /** How many rows there are in all; a virtualized table draws only some. */
+  rowCount: number;
+  /** A newer set of rows is on its way: the ones shown are stale. */
+  busy?: boolean;
+  /** Heights of the rows left out above and below the window (virtualized only). */
+  spaceBefore?: number;
+  spaceAfter?: number;
+  /** Lets a virtualizer measure each drawn row. */
+  rowRef?: Ref<HTMLTableRowElement>;
+}
+
+/** The subscribers as a real <table>: a caption, column headers, one row per person. */
+export function SubscribersTable({
+  table,
+  rows,
+  rowCount,
+  busy = false,
+  spaceBefore = 0,
+  spaceAfter = 0,
+  rowRef,
+}: SubscribersTableProps) {
+  const columnCount = table.getVisibleLeafColumns().length;
+  return (
+    <table
+      className="subscribers-table"
+      aria-busy={busy || undefined}
+      // Rows left out by the virtualizer still count: "row 5,001 of 10,001" for a screen reader.
+      aria-rowcount={rowCount + 1}
+    >
+      <caption className="visually-hidden">Subscribers</caption>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id} aria-rowindex={1}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col" className={`col-${header.column.id}`}>
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {spaceBefore > 0 && <Spacer height={spaceBefore} columns={columnCount} />}
+        {rows.map(({ row, index }) => (
+          <tr key={row.id} ref={rowRef} data-index={index} aria-rowindex={index + 2}>
+            {row.getVisibleCells().map((cell) => (
+              <td key={cell.id} className={`col-${cell.column.id}`}>
+                <table.FlexRender cell={cell} />
+              </td>
+            ))}
+          </tr>
+        ))}
+        {spaceAfter > 0 && <Spacer height={spaceAfter} columns={columnCount} />}
+      </tbody>
+    </table>
+  );
+}
+
+/** Stands in for rows not drawn, so the scrollbar has the size of the whole list. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="subscribers-spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}

@@ -1,0 +1,13 @@
+/** Stands where the table will be while its first rows load. */
+export function TableSkeleton({ what }: { what: string }) {
+  return (
+    <div className="subscribers-skeleton" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading the {what}…
+      </p>
+      {[1, 2, 3, 4, 5, 6].map((line) => (
+        <span key={line} className="skeleton skeleton-line" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Subscriber } from "@/contract/entities";
+import { mayCall, type Role } from "@/contract/roles";
+import { channelPath } from "@/lib/channel-path";
+import { personName, statusLabel, userIdOf, type UserIdField } from "@/lib/subscriber-format";
+import { ApiDate } from "./api-date";
+import { SubscriberPhoto } from "./subscriber-photo";
+
+interface SubscriberDetailsProps {
+  subscriber: Subscriber;
+  groupId: number;
+  timeZone: string;
+  userIdField: UserIdField | undefined;
+  userIdLabel: string;
+  role: Role;
+}
+
+/** Who the person is: photo, name (the page's heading), ids, date, status, and what to do next. */
+export function SubscriberDetails({
+  subscriber,
+  groupId,
+  timeZone,
+  userIdField,
+  userIdLabel,
+  role,
+}: SubscriberDetailsProps) {
+  const name = personName(subscriber);
+  const userId = userIdOf(subscriber, userIdField);
+  const forPerson = userId === undefined ? "" : `?user=${encodeURIComponent(String(userId))}`;
+  return (
+    <div className="card panel-head">
+      <div className="panel-identity">
+        <SubscriberPhoto name={name} photo={subscriber.photo} />
+        <div className="panel-name">
+          <h1>{name}</h1>
+          {subscriber.ignore === 1 && <span className="badge">On the block list</span>}
+        </div>
+      </div>
+      <dl className="panel-facts">
+        <Fact term={userIdLabel}>{userId === undefined ? undefined : String(userId)}</Fact>
+        <Fact term="Record id">{subscriber.id}</Fact>
+        <Fact term={`Date (${timeZone})`}>
+          <ApiDate value={subscriber.date} timeZone={timeZone} />
+        </Fact>
+        <Fact term="Status">{statusLabel(subscriber.status)}</Fact>
+      </dl>
+      {userId !== undefined && (
+        <ul className="panel-actions">
+          {mayCall(role, "vars/get") && (
+            <li>
+              <Link className="button" to={`${channelPath(groupId, "variables")}${forPerson}`}>
+                Edit variables
+              </Link>
+            </li>
+          )}
+          {mayCall(role, "bots/addSubscriber") && (
+            <li>
+              <Link className="button" to={`${channelPath(groupId, "bots")}${forPerson}`}>
+                Start or stop a bot
+              </Link>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="panel-fact">
+      <dt>{term}</dt>
+      <dd>{children ?? <span className="muted">none</span>}</dd>
+    </div>
+  );
+}

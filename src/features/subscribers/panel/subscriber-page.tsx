@@ -1,0 +1,127 @@
+import { useQuery } from "@tanstack/react-query";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import { Link, useParams } from "react-router";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { ErrorState } from "@/components/error-state";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { channelPath } from "@/lib/channel-path";
+import { parseRecordId, recordLookup } from "@/lib/record-id";
+import { personName, userIdField } from "@/lib/subscriber-format";
+import { subscriptionsQuery, utmsQuery } from "../lookup-queries";
+import { PanelSkeleton } from "./panel-skeleton";
+import { SubscriberDetails } from "./subscriber-details";
+import { SubscriptionsSection } from "./subscriptions-section";
+import { UtmsSection } from "./utms-section";
+import { VariablesSection } from "./variables-section";
+import "./panel.css";
+
+/** `/c/:groupId/subscribers/:recordId`: one subscriber, everything the record says. */
+export function SubscriberPage() {
+  const channel = useCurrentChannel();
+  const { recordId: raw = "" } = useParams();
+  const recordId = parseRecordId(raw);
+  return (
+    <div className="panel">
+      <Link className="panel-back" to={channelPath(channel.group_id, "subscribers")}>
+        <ArrowLeftIcon aria-hidden="true" size={16} />
+        Back to subscribers
+      </Link>
+      {recordId === undefined ? (
+        <MalformedRecordId recordId={raw} />
+      ) : (
+        // Keyed, so nothing of one person stays on screen while another's record loads.
+        <SubscriberPanel key={recordId} recordId={recordId} />
+      )}
+    </div>
+  );
+}
+
+function SubscriberPanel({ recordId }: { recordId: number }) {
+  const channel = useCurrentChannel();
+  const { role } = useSignedInSession();
+  const { call } = useApi();
+  const groupId = channel.group_id;
+  const query = useQuery(apiQuery(groupId, "subscribers/get", recordLookup(recordId), call));
+  const subscriptions = useQuery(subscriptionsQuery(groupId, call));
+  const utms = useQuery(utmsQuery(groupId, call));
+  // The cursor gives the next record when this one does not exist: only an exact id is it.
+  const subscriber = query.data?.items.find((item) => item.id === String(recordId));
+  useDocumentTitle(
+    subscriber ? personName(subscriber) : query.isSuccess ? NOT_FOUND : "Subscriber",
+  );
+
+  if (query.isPending) return <PanelSkeleton />;
+  if (query.isError) {
+    return (
+      <>
+        <h1>Subscriber</h1>
+        <ErrorState
+          title="Could not load the subscriber."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      </>
+    );
+  }
+  if (!subscriber) return <NoSuchSubscriber recordId={String(recordId)} />;
+
+  const subscriptionNames = new Map(
+    (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
+  );
+  const utmNames = new Map((utms.data ?? []).map((item) => [item.utm_id, item.name]));
+  return (
+    <>
+      <SubscriberDetails
+        subscriber={subscriber}
+        groupId={groupId}
+        timeZone={channel.time_zone}
+        userIdField={userIdField(channel.type_name)}
+        userIdLabel={`${channel.type_name} user id`}
+        role={role}
+      />
+      {subscriptions.isError && (
+        <ErrorState
+          title="Could not load the names of the subscriptions."
+          error={subscriptions.error}
+          retrying={subscriptions.isFetching}
+          onRetry={() => void subscriptions.refetch()}
+        />
+      )}
+      <SubscriptionsSection
+        subscriptions={subscriber.subscriptions}
+        names={subscriptionNames}
+        timeZone={channel.time_zone}
+      />
+      {utms.isError && (
+        <ErrorState
+          title="Could not load the names of the UTM tags."
+          error={utms.error}
+          retrying={utms.isFetching}
+          onRetry={() => void utms.refetch()}
+        />
+      )}
+      <UtmsSection utms={subscriber.utms} names={utmNames} />
+      <VariablesSection variables={subscriber.vars} />
+    </>
+  );
+}
+
+const NOT_FOUND = "Subscriber not found";
+
+/** An id no record can have ("abc", "0"): said at once, without asking the API. */
+function MalformedRecordId({ recordId }: { recordId: string }) {
+  useDocumentTitle(NOT_FOUND);
+  return <NoSuchSubscriber recordId={recordId} />;
+}
+
+function NoSuchSubscriber({ recordId }: { recordId: string }) {
+  return (
+    <>
+      <h1>{NOT_FOUND}</h1>
+      <p className="notice notice-error">No subscriber with record id {recordId}.</p>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * How a subscriber record reads on screen and in exports. Pure, so the list, the panel and the
+ * CSV export all say the same thing for the same value.
+ */
+
+/** Which user-id field a channel's subscribers carry. */
+export type UserIdField = "tg_user_id" | "vk_user_id";
+
+interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+
+interface UserIds {
+  tg_user_id?: number | undefined;
+  vk_user_id?: number | undefined;
+}
+
+/**
+ * The subscriber `status` in words. The meaning is our decision (api-facts.md: the same values
+ * as `lead_status`), so any other value is shown raw rather than guessed.
+ */
+export function statusLabel(status: number): string {
+  if (status === 1) return "Active";
+  if (status === 2) return "Inactive";
+  return `Status ${String(status)}`;
+}
+
+/** First and last name joined; "Unnamed" when both are blank. */
+export function personName(person: PersonName): string {
+  const name = [person.first_name.trim(), person.last_name.trim()]
+    .filter((part) => part !== "")
+    .join(" ");
+  return name === "" ? "Unnamed" : name;
+}
+
+/**
+ * The user-id field of a channel, from its `type_id` ("1" VK, "2" Telegram) or `type_name`
+ * ("vk", "tg"); `undefined` for a kind we do not know.
+ */
+export function userIdField(kind: string): UserIdField | undefined {
+  const value = kind.trim().toLowerCase();
+  if (value === "2" || value === "tg" || value === "telegram") return "tg_user_id";
+  if (value === "1" || value === "vk") return "vk_user_id";
+  return undefined;
+}
+
+/**
+ * The person's user id. With the channel's field, that field only (a VK channel shows the VK
+ * id); without it, whichever the record has — the contract guarantees at least one.
+ */
+export function userIdOf(person: UserIds, field?: UserIdField): number | undefined {
+  if (field) return person[field];
+  return person.tg_user_id ?? person.vk_user_id;
+}
+
+/**
+ * The person's subscriptions by name, in the record's order; an id whose name is not known
+ * (deleted, or beyond what was loaded) shows as `#id` rather than disappearing.
+ */
+export function subscriptionNames(
+  subscriptions: readonly { subscription_id: number }[],
+  names: ReadonlyMap<number, string>,
+): string[] {
+  return subscriptions.map(({ subscription_id: id }) => {
+    const name = names.get(id)?.trim();
+    return name !== undefined && name !== "" ? name : `#${String(id)}`;
+  });
+}
+
+/** The person's UTM tags by `utm_source`, or `#utm_id` when a tag has no source. */
+export function utmLabels(
+  utms: readonly { utm_id: number; utm_source?: string | undefined }[],
+): string[] {
+  return utms.map(({ utm_id: id, utm_source: source }) => {
+    const label = source?.trim();
+    return label !== undefined && label !== "" ? label : `#${String(id)}`;
+  });
+}

@@ -1,0 +1,429 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/channel-api/store/database";
+import { NOW, seedTestData, TG_PEOPLE, VK_PEOPLE } from "../support/seed";
+import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
+import { startLiveApp, type LiveApp } from "./live-app";
+import { renderApp } from "./render-app";
+
+const HOSTILE = "<img src=x onerror=alert(1)>";
+const WAIT = { timeout: 5000 };
+
+function disabled(name: string): boolean {
+  return screen.getByRole<HTMLButtonElement>("button", { name }).disabled;
+}
+
+function table() {
+  return screen.getByRole<HTMLTableElement>("table", { name: "Subscribers" });
+}
+
+/** The names in the table's rows, top to bottom. */
+function shownNames(): string[] {
+  return [...table().querySelectorAll(".subscriber-person-name")].map((name) => name.textContent);
+}
+
+const tgNames = (from: number, to: number) =>
+  Array.from(
+    { length: to - from + 1 },
+    (_, i) => `Name${String(from + i)} Family${String(from + i)}`,
+  );
+
+async function waitForNames(expected: string[]) {
+  await waitFor(() => {
+    expect(shownNames()).toEqual(expected);
+  }, WAIT);
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe("the subscribers list against the local Channel API", { timeout: 20_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp();
+  });
+  afterAll(() => live.close());
+
+  it("pages forward and back through the cursor and gets the same rows", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render("/c/1001/subscribers", "support");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Subscribers" }, WAIT),
+    ).toBeTruthy();
+    await waitForNames(tgNames(1, 20));
+    const previous = screen.getByRole<HTMLButtonElement>("button", { name: "Previous page" });
+    const next = screen.getByRole<HTMLButtonElement>("button", { name: "Next page" });
+    expect(previous.disabled).toBe(true);
+    expect(next.disabled).toBe(false);
+
+    await user.click(next);
+    await waitForNames(tgNames(21, TG_PEOPLE));
+    expect(router.state.location.search).toBe("?after=20");
+    expect(screen.getByText("Page 2")).toBeTruthy();
+    // A short page is the last one.
+    expect(disabled("Next page")).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    await waitForNames(tgNames(1, 20));
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByText("Page 1")).toBeTruthy();
+  });
+
+  it("shows every column with names, the zone, the status in words and a link per person", async () => {
+    await live.render("/c/1001/subscribers", "support");
+    await waitForNames(tgNames(1, 20));
+    const headers = within(table())
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      "Person",
+      "Telegram user id",
+      "Record id",
+      "Date (Europe/Moscow)",
+      "Status",
+      "Subscriptions",
+      "UTM",
+      "Variables",
+    ]);
+    const cells = (n: number) =>
+      [...(table().tBodies[0]?.rows[n - 1]?.cells ?? [])].map((cell) => cell.textContent);
+    // Person 1: News and Offers, the Newsletter tag, two variables.
+    await waitFor(() => {
+      expect(cells(1)).toEqual([
+        "Name1 Family1",
+        "700000001",
+        "1",
+        "14.03.2026 13:00:00",
+        "Active",
+        "News, Offers",
+        "email",
+        "2",
+      ]);
+    }, WAIT);
+    expect(cells(5)[4]).toBe("Inactive");
+    const link = screen.getByRole("link", { name: "Name1 Family1" });
+    expect(link.getAttribute("href")).toBe("/c/1001/subscribers/1");
+  });
+
+  it("changes the page size, from the first page", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render("/c/1001/subscribers?after=20", "support");
+    await waitForNames(tgNames(21, TG_PEOPLE));
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "50");
+    await waitForNames(tgNames(1, TG_PEOPLE));
+    expect(router.state.location.search).toBe("?size=50");
+    expect(disabled("Next page")).toBe(true);
+    expect(disabled("Previous page")).toBe(true);
+  });
+
+  it("still shows a list for a hand-edited URL", async () => {
+    const { router } = await live.render(
+      "/c/1001/subscribers?size=37&after=abc&after=..%2Fx&mode=weird",
+      "support",
+    );
+    await waitForNames(tgNames(1, 20));
+    expect(screen.getByLabelText<HTMLSelectElement>("Rows per page").value).toBe("20");
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Pages" }).checked).toBe(true);
+    expect(router.state.location.pathname).toBe("/c/1001/subscribers");
+  });
+
+  it("says so when a cursor points past the end, and goes back from there", async () => {
+    const user = userEvent.setup();
+    await live.render("/c/1001/subscribers?after=99999", "support");
+    expect(
+      await screen.findByText("No more subscribers after the previous page.", undefined, WAIT),
+    ).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    await waitForNames(tgNames(1, 20));
+  });
+
+  it("hides a column and remembers it in this browser", async () => {
+    const user = userEvent.setup();
+    await live.render("/c/1001/subscribers", "support");
+    await waitForNames(tgNames(1, 20));
+    await user.click(screen.getByText("Columns", { exact: false, selector: "summary" }));
+    await user.click(screen.getByRole("checkbox", { name: "Status" }));
+    expect(within(table()).queryByRole("columnheader", { name: "Status" })).toBeNull();
+    expect(JSON.parse(localStorage.getItem("channel-desk:subscribers:columns") ?? "")).toEqual({
+      status: false,
+    });
+    // Escape closes the menu and gives the focus back to its button.
+    const summary = screen.getByText("Columns", { exact: false, selector: "summary" });
+    expect(summary.closest("details")?.open).toBe(true);
+    await user.keyboard("{Escape}");
+    expect(summary.closest("details")?.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+
+    await live.render("/c/1001/subscribers", "support");
+    await waitFor(() => {
+      expect(screen.getAllByRole("table", { name: "Subscribers" })).toHaveLength(2);
+    }, WAIT);
+    for (const shown of screen.getAllByRole("table", { name: "Subscribers" })) {
+      expect(within(shown).queryByRole("columnheader", { name: "Status" })).toBeNull();
+      expect(within(shown).getByRole("columnheader", { name: "Record id" })).toBeTruthy();
+    }
+  });
+
+  it("names a VK channel's user id column after it", async () => {
+    await live.render("/c/1002/subscribers", "support");
+    expect(await screen.findByRole("columnheader", { name: "VK user id" }, WAIT)).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Date (UTC)" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "500001" })).toBeTruthy();
+  });
+});
+
+/** `count` more people in the Telegram channel after the seed's, one a minute. */
+function addPeople(db: Db, count: number, person?: (n: number) => [string, string, string]) {
+  const insert = db.prepare(
+    `INSERT INTO subscribers (channel_id, user_id, first_name, last_name, photo, status, ignore, created_at)
+     VALUES (1001, ?, ?, ?, ?, 1, 0, ?)`,
+  );
+  db.transaction(() => {
+    for (let n = 1; n <= count; n++) {
+      const [first, last, photo] = person?.(n) ?? [`Bulk${String(n)}`, "Person", ""];
+      insert.run(900_000_000 + n, first, last, photo, NOW - n * 60);
+    }
+  })();
+}
+
+describe("the subscribers list with many people", { timeout: 20_000 }, () => {
+  const EXTRA = 1990;
+  const TOTAL = TG_PEOPLE + EXTRA;
+  /** The seed's 40 records (30 Telegram, 10 VK), then the extra people. */
+  const LAST_RECORD = TG_PEOPLE + VK_PEOPLE + EXTRA;
+  const ROW = 49;
+  const VIEW = 600;
+  let live: LiveApp;
+  const restore: (() => void)[] = [];
+
+  /** jsdom lays nothing out: give the scroll region and the rows the sizes a browser would. */
+  function fakeLayout(
+    property: "clientHeight" | "offsetHeight",
+    size: (el: HTMLElement) => number,
+  ) {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, property);
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return size(this);
+      },
+    });
+    restore.push(() => {
+      if (original) Object.defineProperty(HTMLElement.prototype, property, original);
+    });
+  }
+
+  afterAll(() => {
+    for (const undo of restore) undo();
+  });
+
+  beforeAll(async () => {
+    fakeLayout("clientHeight", (el) => (el.classList.contains("subscribers-scroll") ? VIEW : 0));
+    fakeLayout("offsetHeight", (el) => (el.tagName === "TR" ? ROW : 0));
+    live = await startLiveApp({
+      seed: (db) => {
+        seedTestData(db);
+        addPeople(db, EXTRA);
+      },
+    });
+  });
+  afterAll(() => live.close());
+
+  it("appends pages in load-more mode and keeps the document small", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render("/c/1001/subscribers?size=100", "support");
+    await waitForNames(
+      tgNames(1, TG_PEOPLE).concat(
+        Array.from({ length: 70 }, (_, i) => `Bulk${String(i + 1)} Person`),
+      ),
+    );
+    await user.click(screen.getByRole("radio", { name: "Load more" }));
+    expect(router.state.location.search).toBe("?size=100&mode=more");
+    expect(await screen.findByText("100 loaded", undefined, WAIT)).toBeTruthy();
+
+    for (let pages = 1; pages < TOTAL / 100; pages++) {
+      const more = await screen.findByRole<HTMLButtonElement>(
+        "button",
+        { name: "Load more" },
+        WAIT,
+      );
+      await waitFor(() => {
+        expect(more.disabled).toBe(false);
+      }, WAIT);
+      await user.click(more);
+    }
+    // 2,000 is a whole number of pages: the last full page may have a successor, which is empty.
+    expect(
+      await screen.findByText(`All ${TOTAL.toLocaleString("en")} subscribers loaded`, undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(table().getAttribute("aria-rowcount")).toBe(String(TOTAL + 1));
+    const drawn = within(table()).getAllByRole("row").length - 1;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(60);
+    expect(table().querySelectorAll("tr").length).toBeLessThan(65);
+    expect(shownNames()[0]).toBe("Name1 Family1");
+
+    // Scrolled to the end, the last rows are drawn instead of the first, and no more of them.
+    const region = screen.getByRole("region", { name: "Subscribers, scrolls" });
+    region.scrollTop = TOTAL * ROW - VIEW;
+    fireEvent.scroll(region);
+    await waitFor(() => {
+      expect(shownNames().at(-1)).toBe(`Bulk${String(EXTRA)} Person`);
+    });
+    expect(shownNames()).not.toContain("Name1 Family1");
+    expect(within(table()).getAllByRole("row").length - 1).toBeLessThan(60);
+  }, 60_000);
+
+  it("disables Next after a full last page once the next one comes back empty", async () => {
+    const user = userEvent.setup();
+    await live.render(`/c/1001/subscribers?size=100&after=${String(LAST_RECORD - 100)}`, "support");
+    await waitFor(() => {
+      expect(shownNames()).toHaveLength(100);
+    }, WAIT);
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(
+      await screen.findByText("No more subscribers after the previous page.", undefined, WAIT),
+    ).toBeTruthy();
+    expect(disabled("Next page")).toBe(true);
+  });
+});
+
+describe("hostile data in the subscribers list", { timeout: 20_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp({
+      seed: (db) => {
+        seedTestData(db);
+        addPeople(db, 2, (n) =>
+          n === 1
+            ? [HOSTILE, "", "javascript:alert(1)"]
+            : ['"><svg onload=alert(2)>', "<b>x</b>", "data:image/svg+xml,<svg onload=alert(3)>"],
+        );
+      },
+    });
+  });
+  afterAll(() => live.close());
+
+  it("renders names and photos as inert text and initials", async () => {
+    await live.render("/c/1001/subscribers?size=50", "support");
+    await waitFor(() => {
+      expect(shownNames()).toHaveLength(TG_PEOPLE + 2);
+    }, WAIT);
+    const hostile = screen.getByRole("link", { name: HOSTILE });
+    expect(hostile.querySelector(".subscriber-person-name")?.textContent).toBe(HOSTILE);
+    expect(hostile.querySelector("img")).toBeNull();
+    expect(hostile.querySelector(".subscriber-photo-placeholder")?.textContent).toBe("IS");
+    const other = screen.getByRole("link", { name: '"><svg onload=alert(2)> <b>x</b>' });
+    expect(other.querySelector("img")).toBeNull();
+    const shown = table();
+    expect(shown.querySelector("svg, b, script, img[src='x']")).toBeNull();
+    expect(shown.querySelector("[onerror], [onload]")).toBeNull();
+    for (const image of shown.querySelectorAll("img")) {
+      expect(image.getAttribute("src")).toMatch(/^https:\/\//);
+    }
+  });
+});
+
+describe("a malformed answer to subscribers/get", { timeout: 20_000 }, () => {
+  let stub: HttpStub;
+  beforeAll(async () => {
+    stub = await startHttpStub();
+  });
+  afterAll(() => stub.close());
+
+  const session = {
+    username: "sam",
+    role: "support",
+    channels: [{ group_id: 1001, name: "Coffee Club", type_name: "Telegram", time_zone: "UTC" }],
+  };
+  const person = {
+    id: "7",
+    date: "01.02.2026 10:00:00",
+    status: 9,
+    tg_user_id: 42,
+    first_name: "Ada",
+    last_name: "",
+    photo: "",
+    subscriptions: [{ subscription_id: 5 }],
+    utms: [],
+    vars: [],
+  };
+
+  it("shows an error with a retry, then the rows", async () => {
+    const user = userEvent.setup();
+    let malformed = true;
+    stub.handle((request, res) => {
+      if (request.url === "/auth/session") json(res, 200, session);
+      else if (request.url === "/api/subscribers/get") {
+        json(res, 200, {
+          success: true,
+          offset_id: "7",
+          items: [malformed ? { ...person, status: "1" } : person],
+        });
+      } else if (request.url === "/api/subscriptions/get") {
+        json(res, 200, { success: true, count: 0, items: [] });
+      } else refuse(res, 404, "no");
+    });
+    renderApp("/c/1001/subscribers", stub.baseUrl);
+
+    const title = await screen.findByText("Could not load the subscribers.", undefined, WAIT);
+    expect(title.closest("[role=alert]")?.textContent).toContain("items[0].status");
+    expect(screen.getByRole("heading", { level: 1, name: "Subscribers" })).toBeTruthy();
+
+    malformed = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitForNames(["Ada"]);
+    // An unknown status is shown raw; a subscription without a known name by its id.
+    expect(screen.getByRole("cell", { name: "Status 9" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "#5" })).toBeTruthy();
+    expect(disabled("Next page")).toBe(true);
+  });
+  it("keeps the page on screen, marked as loading, while the next one comes", async () => {
+    const user = userEvent.setup();
+    const page = (first: number) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        ...person,
+        id: String(first + i),
+        status: 1,
+        first_name: `P${String(first + i)}`,
+      }));
+    let answerSecond: () => void = () => undefined;
+    stub.handle((request, res) => {
+      if (request.url === "/auth/session") json(res, 200, session);
+      else if (request.url === "/api/subscribers/get") {
+        const body = request.body as { offset_id?: string };
+        if (body.offset_id === "20") {
+          answerSecond = () => {
+            json(res, 200, { success: true, offset_id: "40", items: page(21) });
+          };
+        } else json(res, 200, { success: true, offset_id: "20", items: page(1) });
+      } else if (request.url === "/api/subscriptions/get") {
+        json(res, 200, { success: true, count: 0, items: [] });
+      } else refuse(res, 404, "no");
+    });
+    renderApp("/c/1001/subscribers", stub.baseUrl);
+    await waitFor(() => {
+      expect(shownNames()).toHaveLength(20);
+    }, WAIT);
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText("Loading page 2…", undefined, WAIT)).toBeTruthy();
+    expect(shownNames()[0]).toBe("P1");
+    expect(table().getAttribute("aria-busy")).toBe("true");
+    // The page on screen is not the one asked for: its cursor must not be followed again.
+    expect(disabled("Next page")).toBe(true);
+
+    answerSecond();
+    await waitFor(() => {
+      expect(shownNames()[0]).toBe("P21");
+    }, WAIT);
+    expect(table().getAttribute("aria-busy")).toBeNull();
+    expect(screen.getByText("Rows 21–40")).toBeTruthy();
+  });
+});
