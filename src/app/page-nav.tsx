@@ -13,7 +13,7 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
         role,
       ).map((page) => (
         <li key={page.id}>
-          <NavLink to={page.path(groupId)} end={page.segment === ""}>
+          <NavLink to={page.path(groupId)} end>
             {page.label}
           </NavLink>
         </li>

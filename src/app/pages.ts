@@ -32,6 +32,43 @@ export const pages: readonly PageEntry[] = [
     operation: "groups/get" satisfies OperationId,
     load: () => import("@/features/channel/channel-page").then((module) => module.ChannelPage),
   }),
+  page({
+    id: "subscribers",
+    label: "Subscribers",
+    segment: "subscribers",
+    operation: "subscribers/get" satisfies OperationId,
+    load: () =>
+      import("@/features/subscribers/list/subscribers-page").then(
+        (module) => module.SubscribersPage,
+      ),
+  }),
+  page({
+    id: "subscriber-count",
+    label: "Count subscribers",
+    segment: "subscribers/count",
+    operation: "subscribers/subscribersCount" satisfies OperationId,
+    load: () =>
+      import("@/features/subscribers/count/count-page").then((module) => module.CountPage),
+  }),
+  page({
+    id: "subscribers-manage",
+    label: "Add or remove",
+    segment: "subscribers/manage",
+    operation: "subscribers/add" satisfies OperationId,
+    load: () =>
+      import("@/features/subscribers/manage/manage-page").then((module) => module.ManagePage),
+  }),
+  page({
+    id: "subscriber",
+    label: "Subscriber",
+    segment: "subscribers/:recordId",
+    operation: "subscribers/get" satisfies OperationId,
+    inNav: false,
+    load: () =>
+      import("@/features/subscribers/panel/subscriber-page").then(
+        (module) => module.SubscriberPage,
+      ),
+  }),
 ];
 
 /** What a page's route carries in `handle`, so the channel gate can check the role. */

@@ -1,0 +1,67 @@
+import * as z from "zod";
+import { operations } from "@/contract/operations";
+import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
+
+export const CHOOSE_SUBSCRIPTION = "Choose a subscription";
+/** subscribers/del with subscription_id 0 removes the person from every subscription. */
+export const EVERY_SUBSCRIPTION = 0;
+
+const addFields = operations["subscribers/add"].request.shape;
+const delFields = operations["subscribers/del"].request.shape;
+
+/** A select's value (a string) read as the number the contract's field takes. */
+function selectedNumber(field: z.ZodType<number>, message: string) {
+  return z.string().transform((value, ctx) => {
+    const parsed = field.safeParse(value.trim() === "" ? Number.NaN : Number(value));
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+/** The pasted ids: every token a positive integer, at most USER_IDS_MAX after duplicates. */
+const userIds = z.string().transform((text, ctx) => {
+  const parsed = parseUserIds(text);
+  const problem = userIdsProblem(parsed);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }
+  return parsed.ids;
+});
+
+const optionalUtm = z.string().transform((value, ctx) => {
+  if (value === "") return undefined;
+  const parsed = addFields.utm_id.unwrap().safeParse(Number(value));
+  if (!parsed.success) {
+    ctx.addIssue({ code: "custom", message: "Choose a UTM tag or none" });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/**
+ * The add/remove form, checked by the contract's own fields: subscribers/add takes a positive
+ * subscription id (and an optional UTM tag), subscribers/del also 0 for "every subscription".
+ */
+export const manageForm = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("add"),
+    subscription: selectedNumber(addFields.subscription_id, CHOOSE_SUBSCRIPTION),
+    userIds,
+    utm: optionalUtm,
+  }),
+  z.object({
+    action: z.literal("remove"),
+    subscription: selectedNumber(delFields.subscription_id, CHOOSE_SUBSCRIPTION),
+    userIds,
+    // A tag means nothing to a removal; whatever the hidden select holds is dropped.
+    utm: z.string().transform(() => undefined),
+  }),
+]);
+
+export type ManageInput = z.input<typeof manageForm>;
+export type ManageValues = z.output<typeof manageForm>;
+export type ChangeAction = ManageValues["action"];

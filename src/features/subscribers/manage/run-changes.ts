@@ -1,0 +1,116 @@
+import { isApiError, isSignedOutError } from "@/api/api-error";
+import type { Call } from "@/api/client";
+import { createLimiter } from "@/lib/limit-concurrency";
+import { chunk } from "@/lib/chunk";
+import type { UserIdField } from "@/lib/subscriber-format";
+import type { ManageValues } from "./manage-schema";
+
+/**
+ * People per subscribers/add call. The service's limit is not known; the local Channel API
+ * takes at most 100 (README, "Decisions"), so nobody's list is refused for its size.
+ */
+export const ADD_IDS_PER_CALL = 100;
+/** Calls in flight at once: the gateway queues a token's calls at 20 a second anyway, and a
+ * few at a time leaves room for the other pages' calls. */
+export const CHANGE_CONCURRENCY = 4;
+
+export type Outcome = "added" | "removed" | "failed" | "not-sent";
+
+export interface ChangeResult {
+  userId: number;
+  outcome: Outcome;
+  /** The service's words, for a failure. */
+  error?: string;
+}
+
+export interface RunChangesOptions {
+  values: ManageValues;
+  field: UserIdField;
+  groupId: number;
+  call: Call;
+  /** Cancel: no further call starts; the ones in flight still report what they did. */
+  cancel: AbortSignal;
+  /** Leaving the page: calls in flight are abandoned too. */
+  abort?: AbortSignal;
+  /** Results as they arrive, for the progress bar. */
+  onResults: (results: readonly ChangeResult[]) => void;
+}
+
+/**
+ * Sends the ids: subscribers/add in runs of ADD_IDS_PER_CALL, subscribers/del one id per call
+ * (the contract takes one person there), a few calls at a time. Every id ends with a result,
+ * in the order given; a call that failed marks each of its ids with the error. A signed-out
+ * error stops the rest and is thrown, so the app can ask the person to sign in again.
+ */
+export async function runChanges(options: RunChangesOptions): Promise<ChangeResult[]> {
+  const { values, field, groupId, call, cancel, abort, onResults } = options;
+  const runs =
+    values.action === "add"
+      ? chunk(values.userIds, ADD_IDS_PER_CALL)
+      : values.userIds.map((id) => [id]);
+  const results = new Map<number, ChangeResult>();
+  const stop = new AbortController();
+  let signedOut: Error | undefined;
+
+  const record = (batch: readonly ChangeResult[]) => {
+    for (const result of batch) results.set(result.userId, result);
+    onResults(batch);
+  };
+
+  const send = async (ids: number[]): Promise<ChangeResult[]> => {
+    const signal = abort ? AbortSignal.any([abort, stop.signal]) : stop.signal;
+    if (values.action === "add") {
+      const answer = await call(
+        "subscribers/add",
+        {
+          [field]: ids,
+          subscription_id: values.subscription,
+          ...(values.utm !== undefined && { utm_id: values.utm }),
+        },
+        { groupId, signal },
+      );
+      const byId = new Map(answer.subscribers.map((item) => [item[field], item]));
+      return ids.map((userId): ChangeResult => {
+        const item = byId.get(String(userId));
+        if (!item)
+          return { userId, outcome: "failed", error: "the answer did not mention this id" };
+        return item.success
+          ? { userId, outcome: "added" }
+          : { userId, outcome: "failed", error: item.error ?? "refused without a reason" };
+      });
+    }
+    const [userId = 0] = ids;
+    await call(
+      "subscribers/del",
+      { [field]: userId, subscription_id: values.subscription },
+      { groupId, signal },
+    );
+    return [{ userId, outcome: "removed" }];
+  };
+
+  const limit = createLimiter(CHANGE_CONCURRENCY);
+  await Promise.all(
+    runs.map((ids) =>
+      limit(async () => {
+        if (cancel.aborted || signedOut !== undefined || abort?.aborted) return;
+        try {
+          record(await send(ids));
+        } catch (error) {
+          if (isSignedOutError(error) && error instanceof Error) {
+            signedOut ??= error;
+            stop.abort();
+          }
+          record(ids.map((userId) => ({ userId, outcome: "failed", error: failureText(error) })));
+        }
+      }),
+    ),
+  );
+
+  if (signedOut !== undefined) throw signedOut;
+  return values.userIds.map((userId) => results.get(userId) ?? { userId, outcome: "not-sent" });
+}
+
+function failureText(error: unknown): string {
+  if (isApiError(error) || error instanceof Error) return error.message;
+  return "something went wrong";
+}

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useApi } from "@/api/api-context";
+import { apiKeys } from "@/api/query-keys";
+import type { UserIdField } from "@/lib/subscriber-format";
+import type { ManageValues } from "./manage-schema";
+import { summaryText } from "./outcome-text";
+import { runChanges, type ChangeResult } from "./run-changes";
+
+export interface ChangeRun {
+  /** Tells one run from the next, for the results table's page. */
+  id: number;
+  values: ManageValues;
+  /** The subscription in words, as "“News”" or "every subscription". */
+  target: string;
+  /** How many ids have a result so far. */
+  done: number;
+  results: ChangeResult[] | undefined;
+  cancelled: boolean;
+}
+
+/**
+ * One add or remove run at a time, with progress and Cancel. Whatever happened (even a
+ * cancel or a failure half way) the channel's subscriber lists, counts and statistics are
+ * refetched, since some of the calls may have changed them.
+ */
+export function useChangeJob(groupId: number, field: UserIdField) {
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const [run, setRun] = useState<ChangeRun | undefined>();
+  const cancelRef = useRef<AbortController | null>(null);
+  const leaveRef = useRef<AbortController | null>(null);
+  const runCount = useRef(0);
+
+  useEffect(() => {
+    const leave = new AbortController();
+    leaveRef.current = leave;
+    return () => {
+      leave.abort();
+    };
+  }, []);
+
+  const mutation = useMutation({
+    mutationFn: async ({ values, target }: { values: ManageValues; target: string }) => {
+      const cancel = new AbortController();
+      cancelRef.current = cancel;
+      runCount.current += 1;
+      setRun({
+        id: runCount.current,
+        values,
+        target,
+        done: 0,
+        results: undefined,
+        cancelled: false,
+      });
+      const results = await runChanges({
+        values,
+        field,
+        groupId,
+        call,
+        cancel: cancel.signal,
+        abort: leaveRef.current?.signal,
+        onResults: (batch) => {
+          setRun((current) => current && { ...current, done: current.done + batch.length });
+        },
+      });
+      setRun((current) => current && { ...current, results, cancelled: cancel.signal.aborted });
+      return { results, target, action: values.action };
+    },
+    onSuccess: ({ results, target, action }) => {
+      const text = summaryText(action, target, results);
+      if (results.every((result) => result.outcome === "added" || result.outcome === "removed")) {
+        toast.success(text);
+      } else {
+        toast.warning(text);
+      }
+    },
+    onError: (error) => {
+      toast.error(`The change stopped: ${error.message}`);
+    },
+    onSettled: async (_data, _error, { values }) => {
+      cancelRef.current = null;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "subscribers") }),
+        // A tag's count is the people who carry it.
+        values.action === "add" && values.utm !== undefined
+          ? queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "utms") })
+          : undefined,
+      ]);
+    },
+  });
+
+  const cancel = useCallback(() => {
+    cancelRef.current?.abort();
+  }, []);
+
+  const { isPending, mutate } = mutation;
+  const start = useCallback(
+    (input: { values: ManageValues; target: string }) => {
+      // A second submit while a run is going would send every id twice.
+      if (!isPending) mutate(input);
+    },
+    [isPending, mutate],
+  );
+
+  return { run, running: isPending, start, cancel };
+}

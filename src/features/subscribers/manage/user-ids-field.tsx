@@ -1,0 +1,49 @@
+import { useId, type TextareaHTMLAttributes, type Ref } from "react";
+import { parseUserIds, summariseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
+
+interface UserIdsFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  /** The field name of the channel's kind, as "tg_user_id". */
+  idName: string;
+  /** The text as typed, for the count under the field. */
+  text: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+const numbers = new Intl.NumberFormat("en");
+
+/** The pasted ids, with what they read as ("12 ids, 2 duplicates dropped") as one types. */
+export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const countId = `${id}-count`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>User ids</label>
+      <p id={hintId} className="manage-hint">
+        The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
+        {numbers.format(USER_IDS_MAX)}.
+      </p>
+      <textarea
+        {...textarea}
+        id={id}
+        ref={ref}
+        rows={5}
+        spellCheck={false}
+        autoComplete="off"
+        className="manage-textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, countId, error ? errorId : ""].filter(Boolean).join(" ")}
+      />
+      <p id={countId} className="manage-hint">
+        {summariseUserIds(parseUserIds(text))}
+      </p>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
