@@ -1,5 +1,4 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import "./confirm-dialog.css";
 
 interface ConfirmDialogProps {
@@ -15,14 +14,14 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** `danger` for what cannot be undone from here. */
   tone?: "danger" | "default";
-  /** Opens the dialog when given; otherwise the caller sets `open` itself (after a form check). */
-  trigger?: ReactNode;
 }
 
 /**
- * A question that must be answered before something happens. Focus starts on Cancel, so Enter
- * pressed out of habit never confirms; Escape cancels; on closing, focus returns to whatever
- * had it before the dialog opened (a submit button has no Radix trigger to return to).
+ * A question that must be answered before something happens, on the platform's modal
+ * `<dialog>`: the browser keeps focus inside, makes the page behind inert and closes on
+ * Escape — with no injected <style>, which the gateway's CSP (`style-src 'self'`) would refuse.
+ * Focus starts on Cancel, so Enter pressed out of habit never confirms; on closing, focus
+ * returns to whatever had it before (the form's submit button).
  */
 export function ConfirmDialog({
   open,
@@ -33,44 +32,77 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   onConfirm,
   tone = "default",
-  trigger,
 }: ConfirmDialogProps) {
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    const returnFocus =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Feature check: a browser (or test DOM) without modal dialogs still shows it, in place.
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    cancelRef.current?.focus();
+    return () => {
+      if (typeof dialog.close === "function" && dialog.open) dialog.close();
+      else dialog.removeAttribute("open");
+      if (returnFocus?.isConnected) returnFocus.focus();
+    };
+  }, [open]);
+
+  const close = () => {
+    onOpenChange(false);
+  };
+
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="confirm-dialog-overlay" />
-        <AlertDialog.Content
-          className="confirm-dialog"
-          onOpenAutoFocus={() => {
-            // Still the element that opened the dialog: focus moves inside only after this.
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus.current;
-            if (!trigger && target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <AlertDialog.Title className="confirm-dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="confirm-dialog-description">{description}</div>
-          </AlertDialog.Description>
+    <dialog
+      ref={dialogRef}
+      className="confirm-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => {
+        // Escape: the browser would close the dialog itself; React's state decides instead.
+        event.preventDefault();
+        close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="confirm-dialog-title">
+            {title}
+          </h2>
+          <div id={descriptionId} className="confirm-dialog-description">
+            {description}
+          </div>
           <div className="confirm-dialog-actions">
-            <AlertDialog.Cancel className="button">{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action
+            <button ref={cancelRef} type="button" className="button" onClick={close}>
+              {cancelLabel}
+            </button>
+            <button
+              type="button"
               className={tone === "danger" ? "button button-danger" : "button button-primary"}
-              onClick={onConfirm}
+              onClick={() => {
+                onConfirm();
+                close();
+              }}
             >
               {confirmLabel}
-            </AlertDialog.Action>
+            </button>
           </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </>
+      )}
+    </dialog>
   );
 }
