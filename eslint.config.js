@@ -261,5 +261,21 @@ export default defineConfig([
     extends: [pluginQuery.configs["flat/recommended"]],
   },
 
+  {
+    name: "project/zod-through-the-contract",
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/contract/zod.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^zod(\\/|$)/]",
+          message:
+            'Import zod as `import * as z from "@/contract/zod"`: it sets zod up for the CSP before any schema is built.',
+        },
+      ],
+    },
+  },
+
   ...boundaryConfigs(root),
 ]);

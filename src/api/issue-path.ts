@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "@/contract/zod";
 
 /**
  * The path of the first mismatch, as `items[3].step_id`. A union reports one list of issues per

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type * as z from "zod";
+import type * as z from "@/contract/zod";
 import {
   CSRF_HEADER,
   gatewayFailure,

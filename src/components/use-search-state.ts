@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type * as z from "zod";
+import type * as z from "@/contract/zod";
 import { readSearch, writeSearch, type SearchSchema } from "@/lib/url-state";
 
 /**

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { isApiDateTime, isApiDateTimeInput } from "./datetime";
 
 /** Page size limits of every paged method (api-facts.md: max 100; default 20 is our decision). */

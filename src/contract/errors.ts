@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 
 /** Error codes of the service (api-facts.md). The dashboard still copes with codes not listed. */
 export const ErrorCode = {

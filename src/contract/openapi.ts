@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
 import { operationIds, operations } from "./operations";

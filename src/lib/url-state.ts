@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "@/contract/zod";
 
 /**
  * Page state kept in the URL's query string, read through a zod schema whose fields each

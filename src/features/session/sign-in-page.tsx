@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import type * as z from "zod";
+import type * as z from "@/contract/zod";
 import { useForgetCachedData, useLogin } from "@/api/session-hooks";
 import { TextField } from "@/components/text-field";
 import { useDocumentTitle } from "@/components/use-document-title";

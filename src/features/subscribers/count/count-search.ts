@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "@/contract/zod";
 import type { RequestOf } from "@/contract/operations";
 import { searchField } from "@/lib/url-state";
 

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "@/contract/zod";
 import type { UtmInfo } from "@/contract/entities";
 import { subscriberUtm } from "@/contract/entities";
 

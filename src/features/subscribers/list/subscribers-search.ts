@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "@/contract/zod";
 import { cleanCursorStack, MAX_CURSORS } from "@/lib/cursor-stack";
 import { searchField } from "@/lib/url-state";
 

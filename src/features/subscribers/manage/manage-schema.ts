@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
 import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
 
