@@ -23,7 +23,7 @@ test.describe("the gateway", () => {
     page,
   }, testInfo) => {
     const accounts = await readAccounts();
-    const errors = watchErrors(page, [SIGNED_OUT_CHECK]);
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await page.goto("/");
     await expect(page).toHaveURL(/\/sign-in$/);
     await signIn(page, accounts.admin);
@@ -103,7 +103,7 @@ test.describe("the gateway", () => {
     page,
   }) => {
     const accounts = await readAccounts();
-    const errors = watchErrors(page, [SIGNED_OUT_CHECK, /status of 401/]);
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK, /status of 401/]);
     await page.goto("/c/1001");
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fc%2F1001$/);
     await signIn(page, accounts.support);

@@ -6,12 +6,24 @@ import { join } from "node:path";
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
- * Collects console errors and uncaught exceptions so a test can assert there were none.
- * Chromium logs every failed fetch as a console error, so the answers a test expects to be
- * refused (a signed-out /auth/session is 401) can be named and are left out.
+ * Collects console errors, uncaught exceptions and Content-Security-Policy violations (which a
+ * browser does not always log: zod's probe for `new Function`, say), so a test can assert
+ * there were none. Chromium logs every failed fetch as a console error, so the answers a test
+ * expects to be refused (a signed-out /auth/session is 401) can be named and are left out.
+ * Call it before the first `goto`.
  */
-export function watchErrors(page: Page, expected: readonly RegExp[] = []): string[] {
+export async function watchErrors(page: Page, expected: readonly RegExp[] = []): Promise<string[]> {
   const errors: string[] = [];
+  await page.exposeFunction("reportCspViolation", (line: string) => {
+    errors.push(line);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (line: string) => void })
+        .reportCspViolation;
+      report(`CSP ${event.violatedDirective} refused ${event.blockedURI} at ${event.sourceFile}`);
+    });
+  });
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const text = `${message.text()} ${message.location().url}`;

@@ -5,7 +5,7 @@ test.describe("the app shell", () => {
   test("opens with its header and navigation, with no axe violations", async ({
     page,
   }, testInfo) => {
-    const errors = watchErrors(page);
+    const errors = await watchErrors(page);
     await page.goto("/sign-in");
     await expect(page.getByRole("heading", { level: 1, name: "Channel Desk" })).toBeVisible();
     // Before sign-in the page navigation has no links, and is hidden until it has some.
@@ -29,7 +29,7 @@ test.describe("the app shell", () => {
   });
 
   test("answers an unknown address with a not-found page", async ({ page }, testInfo) => {
-    const errors = watchErrors(page, [SIGNED_OUT_CHECK]);
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await screenshot(page, testInfo, "not-found");
