@@ -114,7 +114,9 @@ describe("the channel page", () => {
     renderApp("/c/1002", stub.baseUrl);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Channel" })).toBeTruthy();
-    expect(document.title).toBe("Tea House · Channel Desk");
+    await waitFor(() => {
+      expect(document.title).toBe("Tea House · Channel Desk");
+    });
     const message = await screen.findByText("Could not load the channel.");
     const alert = message.closest<HTMLElement>("[role=alert]");
     if (!alert) throw new Error("the channel's error is not an alert");

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +55,9 @@ describe("the subscriber panel", () => {
     const { container } = await live.render("/c/1001/subscribers/1");
     const heading = await screen.findByRole("heading", { level: 1, name: "Name1 Family1" }, LOAD);
     expect(heading).toBeTruthy();
-    expect(document.title).toBe("Name1 Family1 · Channel Desk");
+    await waitFor(() => {
+      expect(document.title).toBe("Name1 Family1 · Channel Desk");
+    });
     expect(facts(container)).toEqual({
       "Telegram user id": String(tgUserId(1)),
       "Record id": "1",
@@ -119,7 +121,9 @@ describe("the subscriber panel", () => {
     await screen.findByRole("heading", { level: 1, name: "Subscriber not found" }, LOAD);
     expect(screen.getByText(`No subscriber with record id ${shown}.`)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to subscribers" })).toBeTruthy();
-    expect(document.title).toBe("Subscriber not found · Channel Desk");
+    await waitFor(() => {
+      expect(document.title).toBe("Subscriber not found · Channel Desk");
+    });
   });
 
   it("shows a hostile name, photo and variable as inert text", async () => {

@@ -1,8 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Avatar } from "@/components/avatar";
 import type { Channel } from "@/contract/entities";
 import { channelKindLabel } from "@/lib/channel-kind";
-import { initials } from "@/lib/initials";
-import { safeImageUrl } from "@/lib/safe-url";
 import "./channel.css";
 
 interface ChannelCardProps {
@@ -17,7 +16,7 @@ export function ChannelCard({ channel, timeZone }: ChannelCardProps) {
   return (
     <article className="card channel-card" aria-labelledby={titleId}>
       <div className="channel-card-head">
-        <ChannelPhoto name={channel.name} photo={channel.photo} />
+        <Avatar name={channel.name} photo={channel.photo} size={64} className="channel-photo" />
         <h2 id={titleId} className="channel-card-name">
           {channel.name || "Unnamed channel"}
         </h2>
@@ -39,32 +38,6 @@ function Fact({ term, value }: { term: string; value: string }) {
       <dt>{term}</dt>
       <dd>{value || <span className="muted">not set</span>}</dd>
     </div>
-  );
-}
-
-/** The channel's picture when it is an https: address that loads; its initials otherwise. */
-function ChannelPhoto({ name, photo }: { name: string; photo: string }) {
-  const url = safeImageUrl(photo);
-  const [failedUrl, setFailedUrl] = useState<string>();
-  if (url && url !== failedUrl) {
-    return (
-      <img
-        className="channel-photo"
-        src={url}
-        alt=""
-        width={64}
-        height={64}
-        referrerPolicy="no-referrer"
-        onError={() => {
-          setFailedUrl(url);
-        }}
-      />
-    );
-  }
-  return (
-    <span className="channel-photo channel-photo-placeholder" aria-hidden="true">
-      {initials(name)}
-    </span>
   );
 }
 

@@ -1,8 +1,6 @@
-import { useState } from "react";
 import { Link } from "react-router";
+import { Avatar } from "@/components/avatar";
 import { channelPath } from "@/lib/channel-path";
-import { initials } from "@/lib/initials";
-import { safeImageUrl } from "@/lib/safe-url";
 import { personName } from "@/lib/subscriber-format";
 
 interface PersonCellProps {
@@ -21,34 +19,8 @@ export function PersonCell({ groupId, recordId, firstName, lastName, photo }: Pe
       className="subscriber-person"
       to={channelPath(groupId, `subscribers/${encodeURIComponent(recordId)}`)}
     >
-      <PersonPhoto name={name} photo={photo} />
+      <Avatar name={name} photo={photo} size={32} className="subscriber-photo" lazy />
       <span className="subscriber-person-name">{name}</span>
     </Link>
-  );
-}
-
-function PersonPhoto({ name, photo }: { name: string; photo: string }) {
-  const url = safeImageUrl(photo);
-  const [failedUrl, setFailedUrl] = useState<string>();
-  if (url && url !== failedUrl) {
-    return (
-      <img
-        className="subscriber-photo"
-        src={url}
-        alt=""
-        width={32}
-        height={32}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        onError={() => {
-          setFailedUrl(url);
-        }}
-      />
-    );
-  }
-  return (
-    <span className="subscriber-photo subscriber-photo-placeholder" aria-hidden="true">
-      {initials(name)}
-    </span>
   );
 }

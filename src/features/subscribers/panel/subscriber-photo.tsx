@@ -1,29 +1,6 @@
-import { useState } from "react";
-import { initials } from "@/lib/initials";
-import { safeImageUrl } from "@/lib/safe-url";
+import { Avatar } from "@/components/avatar";
 
 /** The person's picture when it is an https: address that loads; their initials otherwise. */
 export function SubscriberPhoto({ name, photo }: { name: string; photo: string }) {
-  const url = safeImageUrl(photo);
-  const [failedUrl, setFailedUrl] = useState<string>();
-  if (url && url !== failedUrl) {
-    return (
-      <img
-        className="panel-photo"
-        src={url}
-        alt=""
-        width={72}
-        height={72}
-        referrerPolicy="no-referrer"
-        onError={() => {
-          setFailedUrl(url);
-        }}
-      />
-    );
-  }
-  return (
-    <span className="panel-photo panel-photo-placeholder" aria-hidden="true">
-      {initials(name)}
-    </span>
-  );
+  return <Avatar name={name} photo={photo} size={72} className="panel-photo" />;
 }
