@@ -71,6 +71,10 @@ export function ConfirmDialog({
         event.preventDefault();
         close();
       }}
+      // Closed by the browser itself (a platform back gesture): the state follows.
+      onClose={() => {
+        if (open) close();
+      }}
       onKeyDown={(event) => {
         if (event.key === "Escape") {
           event.preventDefault();

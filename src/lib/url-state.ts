@@ -85,7 +85,10 @@ export const searchField = {
       .catch([])
       .transform((values) => [
         ...new Set(
-          values.filter((value) => /^[1-9]\d{0,15}$/.test(value)).map((value) => Number(value)),
+          values
+            .filter((value) => /^[1-9]\d{0,15}$/.test(value))
+            .map((value) => Number(value))
+            .filter((value) => Number.isSafeInteger(value)),
         ),
       ]),
   /** Free text of at most `max` characters; longer or missing reads as "". */

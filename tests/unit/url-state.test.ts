@@ -33,6 +33,7 @@ describe("page state in the URL", () => {
     ["page=1e9", { page: 1 }],
     ["page=abc", { page: 1 }],
     ["sub=1&sub=x&sub=1&sub=0&sub=-2", { sub: [1] }],
+    ["sub=9999999999999999&sub=9007199254740993&sub=4", { sub: [4] }],
     ["q=far-too-long-text", { q: "" }],
     ["after=1&after=2&after=3&after=4", { after: [] }],
     ["after=%3Cscript%3E", { after: [] }],

@@ -61,7 +61,7 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
   }, [lastDrawn, rows.length, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   if (query.isPending) return <TableSkeleton what="subscribers" />;
-  if (query.isError && !query.isFetchNextPageError) {
+  if (query.isError && !query.isFetchNextPageError && data.length === 0) {
     return (
       <ErrorState
         title="Could not load the subscribers."

@@ -72,7 +72,8 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
       </>
     );
   }
-  if (query.isError) {
+  // A failed refetch in the background keeps the page that is on screen.
+  if (query.isError && query.data === undefined) {
     return (
       <>
         {pager}

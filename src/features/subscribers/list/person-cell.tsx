@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Avatar } from "@/components/avatar";
 import { channelPath } from "@/lib/channel-path";
 import { personName } from "@/lib/subscriber-format";
@@ -14,10 +14,13 @@ interface PersonCellProps {
 /** Photo and name, as a link to the person's panel; every value is text, the photo https: only. */
 export function PersonCell({ groupId, recordId, firstName, lastName, photo }: PersonCellProps) {
   const name = personName({ first_name: firstName, last_name: lastName });
+  // The panel's "Back to subscribers" returns to this page of the list.
+  const { search } = useLocation();
   return (
     <Link
       className="subscriber-person"
       to={channelPath(groupId, `subscribers/${encodeURIComponent(recordId)}`)}
+      state={{ listSearch: search }}
     >
       <Avatar name={name} photo={photo} size={32} className="subscriber-photo" lazy />
       <span className="subscriber-person-name">{name}</span>

@@ -96,12 +96,20 @@ export function useChangeJob(groupId: number, field: UserIdField) {
   }, []);
 
   const { isPending, mutate } = mutation;
+  // A second submit while a run is going would send every id twice. The mutation's own
+  // pending flag reaches React a render later; a ref is set at once.
+  const startedRef = useRef(false);
   const start = useCallback(
     (input: { values: ManageValues; target: string }) => {
-      // A second submit while a run is going would send every id twice.
-      if (!isPending) mutate(input);
+      if (startedRef.current) return;
+      startedRef.current = true;
+      mutate(input, {
+        onSettled: () => {
+          startedRef.current = false;
+        },
+      });
     },
-    [isPending, mutate],
+    [mutate],
   );
 
   return { run, running: isPending, start, cancel };

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
@@ -22,9 +22,12 @@ export function SubscriberPage() {
   const channel = useCurrentChannel();
   const { recordId: raw = "" } = useParams();
   const recordId = parseRecordId(raw);
+  // Opened from the list, the list's own page (its size and cursors) comes along, so Back to
+  // subscribers returns to page 7 rather than to the first.
+  const listSearch = listSearchOf(useLocation().state);
   return (
     <div className="panel">
-      <Link className="panel-back" to={channelPath(channel.group_id, "subscribers")}>
+      <Link className="panel-back" to={channelPath(channel.group_id, "subscribers") + listSearch}>
         <ArrowLeftIcon aria-hidden="true" size={16} />
         Back to subscribers
       </Link>
@@ -124,4 +127,11 @@ function NoSuchSubscriber({ recordId }: { recordId: string }) {
       <p className="notice notice-error">No subscriber with record id {recordId}.</p>
     </>
   );
+}
+
+/** The list's query string from the link's state: only a query string, never a path. */
+function listSearchOf(state: unknown): string {
+  if (typeof state !== "object" || state === null || !("listSearch" in state)) return "";
+  const search = state.listSearch;
+  return typeof search === "string" && search.startsWith("?") ? search : "";
 }
