@@ -63,8 +63,10 @@ export function isSignedOutError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   // A 401 from the sign-in form is a wrong name or password, not an ended session.
   if (error.operation === "auth/login") return false;
-  if (error.status === 401) return true;
-  return error.kind === "service" && (error.code === 13 || error.code === 14);
+  // Errors 13/14 (token unknown or refused) are about the gateway's token for one channel,
+  // not the person's session: signing in again cannot fix them, and treating them as signed
+  // out sent people round the sign-in page for ever. They show on the page, with what to do.
+  return error.status === 401;
 }
 
 /** Worth another try: no answer, a server-side failure, or the rate limit (error 9). */

@@ -102,9 +102,7 @@ export function createClient(config: ClientConfig = {}): Call {
       throw fail({
         kind: "service",
         code: failure.data.error_code,
-        message:
-          failure.data.error_message ||
-          `The service refused the call (error ${String(failure.data.error_code)}).`,
+        message: serviceMessage(failure.data.error_code, failure.data.error_message),
       });
     }
 
@@ -141,3 +139,15 @@ function at(path: string): string {
 
 /** The browser's client: same origin, through the gateway. */
 export const call: Call = createClient();
+
+/**
+ * The service's words, and for a refused token what to do: the token is the gateway's, so
+ * signing in again cannot help — an administrator has to fix the channel's configuration.
+ */
+function serviceMessage(code: number, message: string): string {
+  const said = message || `The service refused the call (error ${String(code)}).`;
+  if (code === 13 || code === 14) {
+    return `${said} — the service refused this channel's access token (error ${String(code)}); ask an administrator to check the gateway's channels file.`;
+  }
+  return said;
+}

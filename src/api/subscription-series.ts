@@ -109,15 +109,24 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     count: EVENT_PAGE_SIZE,
     offset: index * EVENT_PAGE_SIZE,
   });
-  // Events whose action statCount does not count (the service may have more kinds) can make
-  // the last planned page full: then read on until a page is not.
+  // Events whose action statCount does not count (the service may have more kinds) can fill
+  // the planned pages before every counted event is read: then read on, but only while the
+  // events counted so far fall short of statCount's total, and never past the cost of counting
+  // per bucket (a total that is a multiple of 100 costs no extra call).
   let pageCount = plan?.kind === "page" ? plan.pages : 0;
-  while (pageCount > 0 && pageCount * EVENT_PAGE_SIZE <= OFFSET_MAX) {
-    const lastPage = queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
-      apiQuery(groupId, "subscribers/statSubscribe", pageParams(pageCount - 1)).queryKey,
+  const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
+  const pageLimit = Math.min(buckets.length, Math.floor(OFFSET_MAX / EVENT_PAGE_SIZE));
+  let counted = 0;
+  for (let index = 0; index < pageCount; index++) {
+    const page = queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
+      apiQuery(groupId, "subscribers/statSubscribe", pageParams(index)).queryKey,
     );
-    if (lastPage?.items.length !== EVENT_PAGE_SIZE) break;
-    pageCount += 1;
+    if (!page) break;
+    counted += page.items.filter((event) => event.action === 1 || event.action === 2).length;
+    const lastPlanned = index === pageCount - 1;
+    if (lastPlanned && page.items.length === EVENT_PAGE_SIZE && counted < expected) {
+      if (pageCount < pageLimit) pageCount += 1;
+    }
   }
 
   // Stable combiners: TanStack Query runs them again only when an answer changes, so the

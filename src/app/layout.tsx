@@ -1,14 +1,17 @@
 // One file per icon (see theme-toggle.tsx).
 import MenuIcon from "lucide-react/icons/menu";
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useSignedOut } from "./signed-out";
 import { ThemeToggle } from "./theme-toggle";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
 // the first load.
-const AppToaster = lazy(() =>
-  import("./app-toaster").then((module) => ({ default: module.AppToaster })),
+// If its chunk cannot be fetched, the app goes on without toasts rather than failing whole.
+const AppToaster = lazy((): Promise<{ default: ComponentType }> =>
+  import("./app-toaster")
+    .then((module) => ({ default: module.AppToaster }))
+    .catch(() => ({ default: () => null })),
 );
 
 interface LayoutProps {

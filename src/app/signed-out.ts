@@ -1,9 +1,8 @@
 import { useMemo, useSyncExternalStore } from "react";
 
 /**
- * The signed-out state: set when the gateway answers 401 or the service refuses the token
- * (errors 13/14). The sign-in page of the gateway issue reads it; until then the shell shows
- * a notice so nobody keeps working against a refused session.
+ * The signed-out state: set when the gateway answers 401 (the session ended). The session
+ * guard then sends the person to sign in, and back to the page afterwards.
  */
 function createSignedOutStore() {
   let signedOut = false;

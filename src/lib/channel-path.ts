@@ -20,5 +20,7 @@ export function parseGroupId(value: string | undefined): number | undefined {
  */
 export function switchChannelPath(pathname: string, groupId: number): string {
   const match = CHANNEL_PATH.exec(pathname);
-  return channelPath(groupId) + (match?.[1] ?? "");
+  // One person's record (`/subscribers/123`) is nobody in another channel: its list instead.
+  const rest = (match?.[1] ?? "").replace(/^(\/subscribers)\/\d+\/?$/, "$1");
+  return channelPath(groupId) + rest;
 }

@@ -25,7 +25,9 @@ export function safeNext(value: string | null | undefined): string {
   if (url.origin !== BASE) return "/";
   const path = url.pathname + url.search + url.hash;
   // A dot segment can turn "/./" into "//"; and the sign-in page itself is no destination.
-  if (path.startsWith("//") || url.pathname === SIGN_IN_PATH) return "/";
+  // The router matches paths in any case and with a trailing slash, so "/SIGN-IN/" is it too.
+  const page = url.pathname.replace(/\/+$/, "").toLowerCase();
+  if (path.startsWith("//") || page === SIGN_IN_PATH) return "/";
   return path;
 }
 

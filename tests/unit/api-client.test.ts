@@ -101,11 +101,14 @@ describe("the fetch client", () => {
     expect(isSignedOutError(error)).toBe(true);
   });
 
-  it("reports errors 13 and 14 as signed out, and error 9 as worth retrying", async () => {
+  it("tells of a refused channel token without signing out, and finds error 9 worth retrying", async () => {
     for (const code of [13, 14]) {
       handler = (_b, _r, res) =>
         json(res, 200, { success: false, error_code: code, error_message: "token" });
-      expect(isSignedOutError(await failure(call()("groups/get", {}, { groupId: 1 })))).toBe(true);
+      const error = await failure(call()("groups/get", {}, { groupId: 1 }));
+      expect(isSignedOutError(error)).toBe(false);
+      expect(error.code).toBe(code);
+      expect(error.message).toMatch(/^token — .*access token.*ask an administrator/);
     }
     handler = (_b, _r, res) =>
       json(res, 200, { success: false, error_code: 9, error_message: "slow down" });

@@ -20,6 +20,9 @@ describe("channel paths", () => {
   it("switches to the same page of another channel, dropping search parameters", () => {
     expect(switchChannelPath("/c/1001", 1002)).toBe("/c/1002");
     expect(switchChannelPath("/c/1001/subscribers", 1002)).toBe("/c/1002/subscribers");
+    expect(switchChannelPath("/c/1001/subscribers/count", 1002)).toBe("/c/1002/subscribers/count");
+    // One channel's person is nobody in the other: their list instead.
+    expect(switchChannelPath("/c/1001/subscribers/123", 1002)).toBe("/c/1002/subscribers");
     expect(switchChannelPath("/c/999/x/y", 1002)).toBe("/c/1002/x/y");
     expect(switchChannelPath("/", 1002)).toBe("/c/1002");
     expect(switchChannelPath("/somewhere/else", 1002)).toBe("/c/1002");

@@ -53,13 +53,20 @@ describe("signed-out state", () => {
     expect(signals).toBe(1);
     await client
       .getMutationCache()
-      .build(client, { mutationFn: () => Promise.reject(error({ code: 14 })) })
+      .build(client, { mutationFn: () => Promise.reject(error({ kind: "http", status: 401 })) })
       .execute(undefined)
       .catch(() => undefined);
     expect(signals).toBe(2);
-    await client
-      .query({ queryKey: ["b"], queryFn: () => Promise.reject(error({ code: 12 })), retry: false })
-      .catch(() => undefined);
+    // A refused channel token (13/14) or any other refusal is no ended session.
+    for (const code of [12, 13, 14]) {
+      await client
+        .query({
+          queryKey: ["b", code],
+          queryFn: () => Promise.reject(error({ code })),
+          retry: false,
+        })
+        .catch(() => undefined);
+    }
     expect(signals).toBe(2);
   });
 });

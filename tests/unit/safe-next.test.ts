@@ -29,6 +29,8 @@ describe("safeNext", () => {
     ["a newline", "/\n/evil.example"],
     ["a dot segment that makes //", "/.//evil.example"],
     ["the sign-in page itself", "/sign-in?next=/c/1"],
+    ["the sign-in page with a trailing slash", "/sign-in/"],
+    ["the sign-in page in capitals", "/SIGN-IN"],
     ["three slashes", "///evil.example"],
     ["too long", `/${"a".repeat(3000)}`],
   ])("refuses %s", (_what, value) => {
