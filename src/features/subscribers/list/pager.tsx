@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 interface PagerProps {
   page: number;
   canGoBack: boolean;
@@ -11,16 +13,43 @@ interface PagerProps {
 export function Pager({ page, canGoBack, canGoForward, onFirst, onPrevious, onNext }: PagerProps) {
   return (
     <nav className="subscribers-pager" aria-label="Pages of subscribers">
-      <button type="button" className="button" disabled={!canGoBack} onClick={onFirst}>
+      <PagerButton enabled={canGoBack} onClick={onFirst}>
         First page
-      </button>
-      <button type="button" className="button" disabled={!canGoBack} onClick={onPrevious}>
+      </PagerButton>
+      <PagerButton enabled={canGoBack} onClick={onPrevious}>
         Previous page
-      </button>
+      </PagerButton>
       <span className="subscribers-page-number">Page {page}</span>
-      <button type="button" className="button" disabled={!canGoForward} onClick={onNext}>
+      <PagerButton enabled={canGoForward} onClick={onNext}>
         Next page
-      </button>
+      </PagerButton>
     </nav>
+  );
+}
+
+/**
+ * `aria-disabled` rather than `disabled`: Next turns unavailable while the page it asked for
+ * loads, and a truly disabled button would drop the keyboard user's focus to the page's start.
+ */
+function PagerButton({
+  enabled,
+  onClick,
+  children,
+}: {
+  enabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-disabled={enabled ? undefined : true}
+      onClick={() => {
+        if (enabled) onClick();
+      }}
+    >
+      {children}
+    </button>
   );
 }
