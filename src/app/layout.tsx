@@ -1,6 +1,15 @@
 // One file per icon (see theme-toggle.tsx).
 import MenuIcon from "lucide-react/icons/menu";
-import { lazy, Suspense, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { Outlet, useLocation } from "react-router";
 import { useSignedOut } from "./signed-out";
 import { ThemeToggle } from "./theme-toggle";
@@ -32,6 +41,17 @@ export function Layout({ header, nav, children }: LayoutProps) {
   // link closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const menuOpen = openAt === pathname;
+  const mainRef = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+
+  // After moving to another page, focus goes to the page itself, as a full page load would
+  // put a screen reader's and a keyboard's start there, instead of staying on a link that may
+  // have vanished. A new query string (the next page of a list) is no move.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    mainRef.current?.focus();
+  }, [pathname]);
 
   return (
     <div className="shell">
@@ -71,7 +91,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
           {nav ?? <ul />}
         </div>
       </nav>
-      <main id="main" className="shell-main" tabIndex={-1}>
+      <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
         {signedOut.value && (
           <p role="alert" className="notice notice-error">
             Your session has ended or the channel refused its token. Sign in again to go on.

@@ -93,6 +93,8 @@ describe("the page menu", () => {
     await user.click(screen.getByRole("link", { name: "Two" }));
     expect(router.state.location.pathname).toBe("/two");
     expect(menu.getAttribute("aria-expanded")).toBe("false");
+    // The new page takes the focus, not the link that led there.
+    expect(document.activeElement).toBe(document.getElementById("main"));
   });
 });
 
