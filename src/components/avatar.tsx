@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { initials } from "@/lib/initials";
 import { safeImageUrl } from "@/lib/safe-url";
+import "./avatar.css";
 
 interface AvatarProps {
   /** Whose picture: its initials stand in when there is none. */
@@ -24,7 +25,7 @@ export function Avatar({ name, photo, size, className, lazy = false }: AvatarPro
   if (url && url !== failedUrl) {
     return (
       <img
-        className={className}
+        className={`avatar ${className}`}
         src={url}
         alt=""
         width={size}
@@ -38,7 +39,10 @@ export function Avatar({ name, photo, size, className, lazy = false }: AvatarPro
     );
   }
   return (
-    <span className={`${className} ${className}-placeholder`} aria-hidden="true">
+    <span
+      className={`avatar avatar-placeholder ${className} ${className}-placeholder`}
+      aria-hidden="true"
+    >
       {initials(name)}
     </span>
   );
