@@ -59,4 +59,19 @@ test.describe("the app shell", () => {
     await screenshot(page, testInfo, "shell-dark");
     await expectNoAxeViolations(page);
   });
+
+  test("applies a stored dark choice before the app's script runs", async ({ page }) => {
+    const errors = await watchErrors(page, [/assets\/index-.*\.js/]);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.addInitScript(() => {
+      window.localStorage.setItem("channel-desk.theme", "dark");
+    });
+    // With the app's module held back, only the classic script in <head> can set the theme.
+    await page.route("**/assets/index-*.js", (route) => route.abort());
+    await page.goto("/sign-in");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe("rgb(255, 255, 255)");
+    expect(errors).toEqual([]);
+  });
 });
