@@ -21,6 +21,8 @@ export interface AssembleOptions {
   /** Requests per second per token. */
   rateLimit?: number;
   sessionIdleMs?: number;
+  /** Lifetime of a session from sign-in, however busy (SESSION_MAX_HOURS). */
+  sessionMaxMs?: number;
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY). */
   trustProxy?: string[] | undefined;
   staticDir?: string | undefined;
@@ -75,6 +77,7 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     options.db,
     options.sessionIdleMs ?? 12 * 3_600_000,
     options.now,
+    options.sessionMaxMs ?? 7 * 24 * 3_600_000,
   );
   const app = await buildGateway({
     db: options.db,

@@ -27,6 +27,8 @@ export const gatewayEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   /** Idle minutes after which a session ends. */
   SESSION_IDLE_MINUTES: positiveInt.default(12 * 60),
+  /** Hours after sign-in at which a session ends however busy it is. */
+  SESSION_MAX_HOURS: positiveInt.default(7 * 24),
   /** `https` when the gateway is reached over TLS (also behind a proxy): Secure, __Host- cookie. */
   PUBLIC_SCHEME: z.enum(["http", "https"]).default("http"),
   /** The embedded local Channel API's database and demo size. */

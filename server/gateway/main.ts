@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     },
     rateLimit: env.GATEWAY_RATE_LIMIT,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
     staticDir: resolve(root, "dist"),
     secure: env.PUBLIC_SCHEME === "https",
     trustProxy: env.TRUST_PROXY,

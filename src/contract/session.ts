@@ -38,7 +38,7 @@ export const sessionResponse = z.looseObject({
   username: z.string(),
   role: roleSchema,
   channels: z.array(sessionChannel),
-  /** When the session ends unless it is used (ISO 8601). */
+  /** When the session ends unless it is used, or at its lifetime (ISO 8601). */
   expires_at: z.string().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;

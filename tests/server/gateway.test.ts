@@ -48,6 +48,7 @@ beforeAll(async () => {
     now,
     rateLimit: 1000,
     sessionIdleMs: 60 * 60_000,
+    sessionMaxMs: 6 * 3_600_000,
     staticDir: dist,
   });
 });
@@ -135,6 +136,25 @@ describe("sign-in and sessions", () => {
     const answer = remember(await browser.call("groups/get", { group_id: 1001 }));
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ success: false });
+  });
+
+  it("ends a session at its lifetime however busy it is", async () => {
+    const browser = await signedIn("mark");
+    for (let minutes = 50; minutes < 6 * 60; minutes += 50) {
+      clock += 50 * 60_000;
+      expect(
+        remember(await browser.request("GET", "/auth/session")).status,
+        `${String(minutes)} min`,
+      ).toBe(200);
+    }
+    // 5 h 50 min in: the session ends at 6 h, not an idle hour after this use.
+    const session = sessionResponse.parse(
+      remember(await browser.request("GET", "/auth/session")).body,
+    );
+    expect(Date.parse(session.expires_at ?? "") - clock).toBe(10 * 60_000);
+    clock += 10 * 60_000;
+    expect(remember(await browser.request("GET", "/auth/session")).status).toBe(401);
+    expect(remember(await browser.call("groups/get", { group_id: 1001 })).status).toBe(401);
   });
 
   it("refuses every POST without the X-Channel-Desk header", async () => {

@@ -3,8 +3,9 @@ import type { GatewayDb } from "./database";
 
 /**
  * Server-side sessions. The browser holds a random 256-bit id in an HttpOnly cookie; the
- * database holds its SHA-256 digest. A session ends after `idleMs` without use, at sign-out,
- * when its account is removed or its password changes.
+ * database holds its SHA-256 digest. A session ends after `idleMs` without use, `maxMs` after
+ * sign-in however busy it is (a stolen cookie does not live for ever), at sign-out, when its
+ * account is removed or its password changes.
  */
 export interface SessionRecord {
   username: string;
@@ -18,12 +19,18 @@ export class SessionStore {
     private readonly db: GatewayDb,
     private readonly idleMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxMs: number = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** The next expiry of a session made at `createdAt`: idle limit, capped by its lifetime. */
+  private expiryAt(at: number, createdAt: number): number {
+    return Math.min(at + this.idleMs, createdAt + this.maxMs);
+  }
 
   create(username: string): { id: string; expiresAt: number } {
     const id = randomBytes(32).toString("base64url");
     const at = this.now();
-    const expiresAt = at + this.idleMs;
+    const expiresAt = this.expiryAt(at, at);
     this.db
       .prepare(
         `INSERT INTO sessions (digest, username, created_at, last_seen_at, expires_at)
@@ -38,8 +45,12 @@ export class SessionStore {
     const key = digest(id);
     const at = this.now();
     const row = this.db
-      .prepare("SELECT username, last_seen_at, expires_at FROM sessions WHERE digest = ?")
-      .get(key) as { username: string; last_seen_at: number; expires_at: number } | undefined;
+      .prepare(
+        "SELECT username, created_at, last_seen_at, expires_at FROM sessions WHERE digest = ?",
+      )
+      .get(key) as
+      | { username: string; created_at: number; last_seen_at: number; expires_at: number }
+      | undefined;
     if (!row) return undefined;
     if (row.expires_at <= at) {
       this.db.prepare("DELETE FROM sessions WHERE digest = ?").run(key);
@@ -47,7 +58,7 @@ export class SessionStore {
     }
     if (at - row.last_seen_at < 60_000)
       return { username: row.username, expiresAt: row.expires_at };
-    const expiresAt = at + this.idleMs;
+    const expiresAt = this.expiryAt(at, row.created_at);
     this.db
       .prepare("UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE digest = ?")
       .run(at, expiresAt, key);
