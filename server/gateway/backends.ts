@@ -32,6 +32,35 @@ function parseBody(text: string, description: string, status: number): unknown {
   }
 }
 
+/** The most an upstream answer may weigh; a page of 100 records is a few tens of kilobytes. */
+export const MAX_UPSTREAM_BYTES = 16 * 1024 * 1024;
+
+class AnswerTooLargeError extends Error {}
+
+/** The body as text, refused once it passes `limit` bytes (declared or as it streams in). */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > limit || !response.body) {
+    await response.body?.cancel();
+    if (declared > limit) throw new AnswerTooLargeError();
+    return "";
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AnswerTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The local Channel API in this process, called without a socket. */
 export function localBackend(channelApi: FastifyInstance): Backend {
   const description = "the local Channel API";
@@ -54,12 +83,13 @@ export function localBackend(channelApi: FastifyInstance): Backend {
 /** The production service (or any server speaking the API) at `baseUrl`. */
 export function upstreamBackend(
   baseUrl: string,
-  options: { timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
+  options: { timeoutMs?: number; fetch?: typeof globalThis.fetch; maxBytes?: number } = {},
 ): Backend {
   const root = baseUrl.replace(/\/+$/, "");
   const description = `the Channel API at ${new URL(root).host}`;
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxBytes = options.maxBytes ?? MAX_UPSTREAM_BYTES;
   return {
     description,
     async send(operation, fields) {
@@ -73,12 +103,14 @@ export function upstreamBackend(
           signal: AbortSignal.timeout(timeoutMs),
           redirect: "error",
         });
-        text = await response.text();
+        text = await readLimited(response, maxBytes);
       } catch (cause) {
         const reason =
-          cause instanceof Error && cause.name === "TimeoutError"
-            ? `did not answer within ${String(timeoutMs / 1000)} s`
-            : "could not be reached";
+          cause instanceof AnswerTooLargeError
+            ? `answered more than ${String(Math.round(maxBytes / 1024))} KB`
+            : cause instanceof Error && cause.name === "TimeoutError"
+              ? `did not answer within ${String(timeoutMs / 1000)} s`
+              : "could not be reached";
         throw new BackendUnavailableError(`${description} ${reason}`, { cause });
       }
       return { status: response.status, body: parseBody(text, description, response.status) };

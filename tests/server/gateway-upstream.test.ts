@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BackendUnavailableError, upstreamBackend } from "../../server/gateway/backends";
 import { sessionResponse } from "../../src/contract/session";
 import { type RunningChannelApi, startChannelApi } from "../support/channel-api";
 import { Browser, type RunningGateway, startGateway } from "../support/gateway";
@@ -155,5 +156,55 @@ describe("a channel of the production service", () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe("an upstream answer's size", () => {
+  const fetchOf =
+    (body: () => BodyInit, headers: Record<string, string> = {}): typeof globalThis.fetch =>
+    () =>
+      Promise.resolve(
+        new Response(body(), { headers: { "content-type": "application/json", ...headers } }),
+      );
+
+  it("is read whole up to the limit", async () => {
+    const backend = upstreamBackend("http://service.test", {
+      maxBytes: 1024,
+      fetch: fetchOf(() => JSON.stringify({ success: true, text: "é".repeat(400) })),
+    });
+    const answer = await backend.send("groups/get", {});
+    expect(answer.body).toEqual({ success: true, text: "é".repeat(400) });
+  });
+
+  it("is refused once a streamed body passes the limit, and the stream is cancelled", async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(256).fill(32));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+    const backend = upstreamBackend("http://service.test", {
+      maxBytes: 1024,
+      fetch: fetchOf(endless),
+    });
+    await expect(backend.send("groups/get", {})).rejects.toThrow(
+      new BackendUnavailableError("the Channel API at service.test answered more than 1 KB"),
+    );
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("is refused at once when its declared length passes the limit", async () => {
+    const backend = upstreamBackend("http://service.test", {
+      maxBytes: 1024,
+      fetch: fetchOf(() => "{}", { "content-length": "2048" }),
+    });
+    await expect(backend.send("groups/get", {})).rejects.toBeInstanceOf(BackendUnavailableError);
   });
 });
