@@ -21,9 +21,10 @@ export interface HttpStub {
   close: () => Promise<void>;
 }
 
+/** Answers `value` as JSON; a string is sent as it is, so a test can send broken JSON. */
 export function json(res: ServerResponse, status: number, value: unknown) {
   res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(value));
+  res.end(typeof value === "string" ? value : JSON.stringify(value));
 }
 
 export function refuse(res: ServerResponse, status: number, message: string) {
@@ -61,4 +62,13 @@ export async function startHttpStub(): Promise<HttpStub> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** The address of a port nobody listens on (it was free a moment ago): a refused connection. */
+export async function closedBaseUrl(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  return `http://127.0.0.1:${String(port)}`;
 }

@@ -1,41 +1,29 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, isRetryableError, isSignedOutError } from "../../src/api/api-error";
 import { createClient } from "../../src/api/client";
+import {
+  closedBaseUrl,
+  json,
+  startHttpStub,
+  type HttpStub,
+  type StubHandler,
+} from "../component/http-stub";
 import { examples } from "../fixtures/payloads";
 
-type Handler = (body: unknown, req: IncomingMessage, res: ServerResponse) => void;
-
-/** A small real HTTP server: each test says how the next call is answered. */
-let server: Server;
+let stub: HttpStub;
 let baseUrl: string;
-let handler: Handler = (_body, _req, res) => res.end();
-const seen: { url: string; headers: IncomingMessage["headers"]; body: unknown }[] = [];
-
-function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(typeof value === "string" ? value : JSON.stringify(value));
-}
+/** How the next request is answered; each test sets it. */
+let handler: StubHandler = (_request, res) => res.end();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    req.on("end", () => {
-      const body: unknown = raw ? JSON.parse(raw) : undefined;
-      seen.push({ url: req.url ?? "", headers: req.headers, body });
-      handler(body, req, res);
-    });
+  stub = await startHttpStub();
+  stub.handle((request, res) => {
+    handler(request, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  baseUrl = stub.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => stub.close());
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -51,11 +39,11 @@ describe("the fetch client", () => {
   const call = () => createClient({ baseUrl, timeoutMs: 2000 });
 
   it("posts the operation's fields and group_id as JSON and returns the parsed answer", async () => {
-    handler = (_b, _r, res) => json(res, 200, examples["subscribers/get"].response);
+    handler = (_request, res) => json(res, 200, examples["subscribers/get"].response);
     const result = await call()("subscribers/get", { count: 2 }, { groupId: 77 });
     expect(result.items).toHaveLength(2);
     expect(result.offset_id).toBe("1048578");
-    const last = seen.at(-1);
+    const last = stub.requests.at(-1);
     expect(last?.url).toBe("/api/subscribers/get");
     expect(last?.body).toEqual({ count: 2, group_id: 77 });
     expect(last?.headers["content-type"]).toBe("application/json");
@@ -64,7 +52,7 @@ describe("the fetch client", () => {
   });
 
   it("turns success: false into a service error with code and message", async () => {
-    handler = (_b, _r, res) =>
+    handler = (_request, res) =>
       json(res, 200, { success: false, error_code: 11, error_message: "bad name" });
     const error = await failure(
       call()("vars/set", { tg_user_id: 1, name: "a", value: "b" }, { groupId: 1 }),
@@ -77,7 +65,7 @@ describe("the fetch client", () => {
   });
 
   it("reports HTTP 500 as an http error worth retrying", async () => {
-    handler = (_b, _r, res) =>
+    handler = (_request, res) =>
       json(res, 500, { success: false, error_code: 0, error_message: "Internal error" });
     const error = await failure(call()("groups/get", {}, { groupId: 1 }));
     expect(error).toMatchObject({ kind: "http", status: 500, code: 0, message: "Internal error" });
@@ -85,7 +73,7 @@ describe("the fetch client", () => {
   });
 
   it("reports an HTTP error without a JSON body", async () => {
-    handler = (_b, _r, res) => {
+    handler = (_request, res) => {
       res.writeHead(502, { "Content-Type": "text/html" });
       res.end("<h1>Bad gateway</h1>");
     };
@@ -95,7 +83,7 @@ describe("the fetch client", () => {
   });
 
   it("reports 401 as signed out", async () => {
-    handler = (_b, _r, res) =>
+    handler = (_request, res) =>
       json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
     const error = await failure(call()("groups/get", {}, { groupId: 1 }));
     expect(isSignedOutError(error)).toBe(true);
@@ -103,20 +91,20 @@ describe("the fetch client", () => {
 
   it("tells of a refused channel token without signing out, and finds error 9 worth retrying", async () => {
     for (const code of [13, 14]) {
-      handler = (_b, _r, res) =>
+      handler = (_request, res) =>
         json(res, 200, { success: false, error_code: code, error_message: "token" });
       const error = await failure(call()("groups/get", {}, { groupId: 1 }));
       expect(isSignedOutError(error)).toBe(false);
       expect(error.code).toBe(code);
       expect(error.message).toMatch(/^token — .*access token.*ask an administrator/);
     }
-    handler = (_b, _r, res) =>
+    handler = (_request, res) =>
       json(res, 200, { success: false, error_code: 9, error_message: "slow down" });
     expect(isRetryableError(await failure(call()("groups/get", {}, { groupId: 1 })))).toBe(true);
   });
 
   it("reports invalid JSON as a contract error", async () => {
-    handler = (_b, _r, res) => json(res, 200, "{ not json");
+    handler = (_request, res) => json(res, 200, "{ not json");
     const error = await failure(call()("groups/get", {}, { groupId: 1 }));
     expect(error.kind).toBe("contract");
     expect(error.message).toContain("not JSON");
@@ -128,7 +116,7 @@ describe("the fetch client", () => {
     };
     const second = response.items[1];
     if (second) second.status = "active";
-    handler = (_b, _r, res) => json(res, 200, response);
+    handler = (_request, res) => json(res, 200, response);
     const error = await failure(call()("subscribers/get", {}, { groupId: 1 }));
     expect(error.kind).toBe("contract");
     expect(error.path).toBe("items[1].status");
@@ -136,10 +124,10 @@ describe("the fetch client", () => {
   });
 
   it("refuses to send parameters that break the contract", async () => {
-    const before = seen.length;
+    const before = stub.requests.length;
     const error = await failure(call()("subscribers/get", { count: 500 }, { groupId: 1 }));
     expect(error).toMatchObject({ kind: "request", path: "count" });
-    expect(seen.length).toBe(before);
+    expect(stub.requests.length).toBe(before);
   });
 
   it("reports a request aborted by the caller as aborted, not as a failure to retry", async () => {
@@ -162,16 +150,9 @@ describe("the fetch client", () => {
   });
 
   it("reports a refused connection as a network error", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const nobody = await closedBaseUrl();
     const error = await failure(
-      createClient({ baseUrl: `http://127.0.0.1:${String(port)}` })(
-        "groups/get",
-        {},
-        { groupId: 1 },
-      ),
+      createClient({ baseUrl: nobody })("groups/get", {}, { groupId: 1 }),
     );
     expect(error).toMatchObject({ kind: "network", timeout: false });
   });

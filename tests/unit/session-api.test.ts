@@ -1,18 +1,15 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, isSignedOutError } from "../../src/api/api-error";
 import { createQueryClient } from "../../src/api/query-client";
 import { sessionKeys } from "../../src/api/query-keys";
 import { createSessionApi } from "../../src/api/session";
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-let server: Server;
-let baseUrl: string;
-let handler: Handler = (_req, res) => res.end();
-const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] =
-  [];
+import {
+  closedBaseUrl,
+  json,
+  startHttpStub,
+  type HttpStub,
+  type StubHandler,
+} from "../component/http-stub";
 
 const session = {
   username: "ann",
@@ -21,28 +18,20 @@ const session = {
   expires_at: "2030-01-01T00:00:00Z",
 };
 
-function json(res: ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(typeof value === "string" ? value : JSON.stringify(value));
-}
+let stub: HttpStub;
+let baseUrl: string;
+/** How the next request is answered; each test sets it. */
+let handler: StubHandler = (_request, res) => res.end();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      handler(req, res);
-    });
+  stub = await startHttpStub();
+  stub.handle((request, res) => {
+    handler(request, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  baseUrl = stub.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => stub.close());
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -58,32 +47,32 @@ const api = () => createSessionApi({ baseUrl, timeoutMs: 2000 });
 
 describe("GET /auth/session", () => {
   it("returns the parsed session", async () => {
-    handler = (_req, res) => json(res, 200, session);
+    handler = (_request, res) => json(res, 200, session);
     expect(await api().getSession()).toEqual(session);
-    expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/auth/session" });
+    expect(stub.requests.at(-1)).toMatchObject({ method: "GET", url: "/auth/session" });
   });
 
   it("returns null when nobody is signed in (401)", async () => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
     expect(await api().getSession()).toBeNull();
   });
 
   it("reports an answer that breaks the contract with its path", async () => {
-    handler = (_req, res) => json(res, 200, { ...session, role: "owner" });
+    handler = (_request, res) => json(res, 200, { ...session, role: "owner" });
     const error = await failure(api().getSession());
     expect(error).toMatchObject({ kind: "contract", path: "role", operation: "auth/session" });
   });
 
   it("reports a 5xx as an http error with the gateway's message", async () => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, 503, { success: false, error_code: 0, error_message: "Starting up" });
     const error = await failure(api().getSession());
     expect(error).toMatchObject({ kind: "http", status: 503, message: "Starting up" });
   });
 
   it("reports an HTML answer (no gateway behind the address) as an http error", async () => {
-    handler = (_req, res) => {
+    handler = (_request, res) => {
       res.writeHead(404, { "Content-Type": "text/html" });
       res.end("<h1>Not found</h1>");
     };
@@ -95,20 +84,20 @@ describe("GET /auth/session", () => {
 
 describe("POST /auth/login", () => {
   it("sends the normalised credentials as JSON with the CSRF header", async () => {
-    handler = (_req, res) => json(res, 200, session);
+    handler = (_request, res) => json(res, 200, session);
     expect(await api().login({ username: "  Ann ", password: "secret" })).toEqual(session);
-    const last = seen.at(-1);
+    const last = stub.requests.at(-1);
     expect(last).toMatchObject({ method: "POST", url: "/auth/login" });
     expect(last?.headers["x-channel-desk"]).toBe("1");
     expect(last?.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(last?.body ?? "")).toEqual({ username: "ann", password: "secret" });
+    expect(last?.body).toEqual({ username: "ann", password: "secret" });
   });
 
   it("sends nothing when the form breaks the contract", async () => {
-    const before = seen.length;
+    const before = stub.requests.length;
     const error = await failure(api().login({ username: "", password: "x" }));
     expect(error).toMatchObject({ kind: "request", path: "username" });
-    expect(seen.length).toBe(before);
+    expect(stub.requests.length).toBe(before);
   });
 
   it.each([
@@ -116,26 +105,23 @@ describe("POST /auth/login", () => {
     [429, "Too many failed attempts: try again in 5 minutes."],
     [400, "username: required"],
   ])("shows the gateway's words for HTTP %i", async (status, message) => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, status, { success: false, error_code: 0, error_message: message });
     const error = await failure(api().login({ username: "ann", password: "bad" }));
     expect(error).toMatchObject({ kind: "http", status, message, operation: "auth/login" });
   });
 
   it("does not count a wrong password as an ended session", async () => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, 401, { success: false, error_code: 0, error_message: "Wrong password" });
     const error = await failure(api().login({ username: "ann", password: "bad" }));
     expect(isSignedOutError(error)).toBe(false);
   });
 
   it("reports a refused connection as a network error", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
+    const nobody = await closedBaseUrl();
     const error = await failure(
-      createSessionApi({ baseUrl: `http://127.0.0.1:${String(port)}` }).login({
+      createSessionApi({ baseUrl: nobody }).login({
         username: "ann",
         password: "x",
       }),
@@ -146,24 +132,24 @@ describe("POST /auth/login", () => {
 
 describe("POST /auth/logout", () => {
   it("ends the session (204) with the CSRF header", async () => {
-    handler = (_req, res) => {
+    handler = (_request, res) => {
       res.writeHead(204);
       res.end();
     };
     await expect(api().logout()).resolves.toBeUndefined();
-    const last = seen.at(-1);
+    const last = stub.requests.at(-1);
     expect(last).toMatchObject({ method: "POST", url: "/auth/logout" });
     expect(last?.headers["x-channel-desk"]).toBe("1");
   });
 
   it("counts a session that had already ended as ended", async () => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
     await expect(api().logout()).resolves.toBeUndefined();
   });
 
   it("reports any other refusal", async () => {
-    handler = (_req, res) =>
+    handler = (_request, res) =>
       json(res, 403, { success: false, error_code: 0, error_message: "CSRF header missing" });
     const error = await failure(api().logout());
     expect(error).toMatchObject({ kind: "http", status: 403, message: "CSRF header missing" });
