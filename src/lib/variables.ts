@@ -1,0 +1,83 @@
+/**
+ * A person's variables as vars/get lists them, and the changes the variables page makes to
+ * that list while a save is on its way (optimistic updates) or after it failed (rollback).
+ * Pure, so the page's cache updates are tested without React.
+ */
+export interface VariableEntry {
+  name: string;
+  value: string;
+}
+
+export type VariableChange =
+  { kind: "set"; name: string; value: string } | { kind: "del"; name: string };
+
+/** The list with the change made: a new name is added in name order, like vars/get's. */
+export function applyVariableChange<Item extends VariableEntry>(
+  items: readonly Item[],
+  change: VariableChange,
+): Item[] {
+  if (change.kind === "del") return items.filter((item) => item.name !== change.name);
+  const index = items.findIndex((item) => item.name === change.name);
+  if (index === -1) {
+    return insertByName(items, { name: change.name, value: change.value } as Item);
+  }
+  return items.map((item, at) => (at === index ? { ...item, value: change.value } : item));
+}
+
+/**
+ * Undoes one change after it failed: the variable goes back to what it was before (or away,
+ * if it did not exist), and nothing else in the list is touched, so another save that
+ * succeeded meanwhile is kept.
+ */
+export function restoreVariable<Item extends VariableEntry>(
+  items: readonly Item[],
+  name: string,
+  previous: Item | undefined,
+): Item[] {
+  const without = items.filter((item) => item.name !== name);
+  return previous === undefined ? without : insertByName(without, previous);
+}
+
+function insertByName<Item extends VariableEntry>(items: readonly Item[], item: Item): Item[] {
+  const index = items.findIndex((other) => compareNames(other.name, item.name) > 0);
+  return index === -1 ? [...items, item] : [...items.slice(0, index), item, ...items.slice(index)];
+}
+
+/** Byte order, as SQLite's default collation orders vars/get (Latin names, `_`, digits). */
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Which field of the form a refused save is about, so the message is shown there. */
+export type VariableField = "name" | "value";
+
+interface ErrorLike {
+  kind: string;
+  code?: number | undefined;
+  path?: string | undefined;
+  message: string;
+}
+
+/** Error code 11: the variable name must consist of Latin letters and digits. */
+const BAD_VARIABLE_NAME = 11;
+const INVALID_VALUE = 12;
+
+/**
+ * The field a failure belongs to: the service's error 11 is always the name; error 12 and a
+ * request our own client refused name their field (`value: …`, `name: …`, or by path);
+ * anything else (the person is gone, the network) belongs to the whole form.
+ */
+export function variableErrorField(error: ErrorLike): VariableField | undefined {
+  if (error.code === BAD_VARIABLE_NAME) return "name";
+  if (error.kind === "request") return fieldOf(error.path ?? "");
+  if (error.code === INVALID_VALUE) {
+    const named = /^(name|value)\b/.exec(error.message.trim());
+    return named ? fieldOf(named[1] ?? "") : undefined;
+  }
+  return undefined;
+}
+
+function fieldOf(path: string): VariableField | undefined {
+  if (path === "name" || path === "value") return path;
+  return undefined;
+}
