@@ -81,3 +81,47 @@ function fieldOf(path: string): VariableField | undefined {
   if (path === "name" || path === "value") return path;
   return undefined;
 }
+
+/** The service's rules (api-facts.md): Latin letters, digits and `_`; our limits 64 and 4096. */
+export const NAME_MAX = 64;
+export const VALUE_MAX = 4096;
+const NOT_NAME_CHARACTER = /[^A-Za-z0-9_]/gu;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+const numbers = new Intl.NumberFormat("en");
+
+/**
+ * What is wrong with a variable name, in words a person can act on, before anything is sent;
+ * undefined when the service would take it.
+ */
+export function variableNameProblem(name: string): string | undefined {
+  if (name === "") return "Enter a name.";
+  if (name.length > NAME_MAX) {
+    return `At most ${String(NAME_MAX)} characters; this name has ${numbers.format(name.length)}.`;
+  }
+  const bad = [...new Set(name.match(NOT_NAME_CHARACTER) ?? [])];
+  if (bad.length === 0) return undefined;
+  if (bad.some((character) => CYRILLIC.test(character))) {
+    return `Use Latin letters only: ${quoteAll(bad.filter((character) => CYRILLIC.test(character)))} ${
+      bad.filter((character) => CYRILLIC.test(character)).length === 1 ? "is" : "are"
+    } Cyrillic. A name may have Latin letters, digits and _.`;
+  }
+  if (bad.some((character) => /\s/u.test(character))) {
+    return "No spaces: a name may have Latin letters, digits and _ (use _ between words).";
+  }
+  return `A name may have Latin letters, digits and _ only, not ${quoteAll(bad)}.`;
+}
+
+/** What is wrong with a value before it is sent; undefined when it fits. */
+export function variableValueProblem(value: string): string | undefined {
+  if (value.length > VALUE_MAX) {
+    return `At most ${numbers.format(VALUE_MAX)} characters; this value has ${numbers.format(value.length)}.`;
+  }
+  return undefined;
+}
+
+function quoteAll(characters: readonly string[]): string {
+  const shown = characters.slice(0, 5).map((character) => `“${character}”`);
+  const more = characters.length - shown.length;
+  return shown.join(", ") + (more > 0 ? ` and ${String(more)} more` : "");
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyVariableChange, restoreVariable, variableErrorField } from "../../src/lib/variables";
+import { operations } from "../../src/contract/operations";
+import {
+  applyVariableChange,
+  restoreVariable,
+  variableErrorField,
+  variableNameProblem,
+  variableValueProblem,
+} from "../../src/lib/variables";
 import { variablesCsv, variablesCsvName } from "../../src/lib/variables-csv";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
@@ -137,5 +144,62 @@ describe("variablesCsv", () => {
 
   it("names the file after the channel and the person", () => {
     expect(variablesCsvName(1001, 700000001)).toBe("variables-1001-700000001.csv");
+  });
+});
+
+describe("variableNameProblem", () => {
+  const contractName = operations["vars/set"].request.shape.name;
+
+  it("takes Latin letters, digits and _", () => {
+    for (const name of ["city", "Plan_2", "_", "a".repeat(64), "ABC_def_123"]) {
+      expect(variableNameProblem(name)).toBeUndefined();
+    }
+  });
+
+  it("refuses a Cyrillic name, naming its Cyrillic letters", () => {
+    expect(variableNameProblem("имя")).toBe(
+      "Use Latin letters only: “и”, “м”, “я” are Cyrillic. A name may have Latin letters, digits and _.",
+    );
+    // A Cyrillic "с" looks Latin: it is named, so the person can find it.
+    expect(variableNameProblem("сity")).toMatch(/^Use Latin letters only: “с” is Cyrillic/);
+  });
+
+  it("explains spaces, other characters, emptiness and length", () => {
+    expect(variableNameProblem("first name")).toMatch(/^No spaces/);
+    expect(variableNameProblem("a-b.c")).toBe(
+      "A name may have Latin letters, digits and _ only, not “-”, “.”.",
+    );
+    expect(variableNameProblem("")).toBe("Enter a name.");
+    expect(variableNameProblem("a".repeat(65))).toBe("At most 64 characters; this name has 65.");
+  });
+
+  it("agrees with the contract on every name", () => {
+    for (const name of [
+      "ok",
+      "имя",
+      "a b",
+      "a".repeat(64),
+      "a".repeat(65),
+      "",
+      "é",
+      "x-1",
+      "<b>",
+    ]) {
+      expect(variableNameProblem(name) === undefined).toBe(contractName.safeParse(name).success);
+    }
+  });
+});
+
+describe("variableValueProblem", () => {
+  it("takes up to 4096 characters, as the contract does", () => {
+    const contractValue = operations["vars/set"].request.shape.value;
+    for (const value of ["", "x", "x".repeat(4096), "x".repeat(4097), "я".repeat(4097)]) {
+      expect(variableValueProblem(value) === undefined).toBe(
+        contractValue.safeParse(value).success,
+      );
+    }
+    expect(variableValueProblem("x".repeat(5000))).toBe(
+      "At most 4,096 characters; this value has 5,000.",
+    );
   });
 });
