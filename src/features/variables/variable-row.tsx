@@ -107,15 +107,21 @@ export function VariableRow({
               <button
                 type="button"
                 className="button button-primary"
+                aria-label={`Save ${variable.name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onSave();
                 }}
               >
-                Save<span className="visually-hidden"> {variable.name}</span>
+                Save
               </button>
-              <button type="button" className="button" onClick={onCancel}>
-                Cancel<span className="visually-hidden"> editing {variable.name}</span>
+              <button
+                type="button"
+                className="button"
+                aria-label={`Cancel editing ${variable.name}`}
+                onClick={onCancel}
+              >
+                Cancel
               </button>
             </>
           ) : (
@@ -124,22 +130,24 @@ export function VariableRow({
                 ref={editButtonRef}
                 type="button"
                 className="button"
+                aria-label={`Edit ${variable.name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onEdit();
                 }}
               >
-                Edit<span className="visually-hidden"> {variable.name}</span>
+                Edit
               </button>
               <button
                 type="button"
                 className="button"
+                aria-label={`Delete ${variable.name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onDelete();
                 }}
               >
-                Delete<span className="visually-hidden"> {variable.name}</span>
+                Delete
               </button>
             </>
           )}

@@ -44,8 +44,8 @@ interface Snapshot {
  * vars/set and vars/del with an optimistic update: the list changes at once; a failure puts
  * back only the variable it concerned (another save that succeeded meanwhile stays) and says
  * so in a toast. The caller's own `onError` (the message at the field or row) comes after.
- * The list is fetched again once the last change of the person has settled, so a slower save
- * never overwrites a newer one on screen.
+ * The list is fetched again once the last change of the person has settled, so a refetch
+ * never overwrites on screen a change still on its way.
  */
 export function useVariableChange(person: Person) {
   const { call } = useApi();
@@ -79,13 +79,14 @@ export function useVariableChange(person: Person) {
       const what = change.kind === "del" ? "delete" : "save";
       toast.error(`Could not ${what} the variable “${change.name}”: ${error.message}`);
     },
-    onSettled: async () => {
+    // Not awaited: a slow refetch must not hold back the outcome (a failure's message).
+    onSettled: () => {
       // The record of subscribers/get carries the variables too (the subscriber's panel).
       void queryClient.invalidateQueries({
         queryKey: apiKeys.operation(person.groupId, "subscribers/get"),
       });
       if (queryClient.isMutating({ mutationKey }) === 1) {
-        await queryClient.invalidateQueries({ queryKey: listKey });
+        void queryClient.invalidateQueries({ queryKey: listKey });
       }
     },
   });
