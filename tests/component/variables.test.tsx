@@ -160,7 +160,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
       ]);
     }, WAIT);
     expect(row("note").querySelector("b")).toBeNull();
-    expect((screen.getByRole("textbox", { name: "Name" }) as HTMLInputElement).value).toBe("");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Name" }).value).toBe("");
 
     // A name the person already has is pointed at its row, not overwritten.
     await user.type(screen.getByRole("textbox", { name: "Name" }), "plan");
@@ -346,7 +346,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(dialog.textContent).toContain("Your edit of “city” is not saved.");
     await user.click(within(dialog).getByRole("button", { name: "Stay" }));
     expect(router.state.location.pathname).toBe("/c/1001/variables");
-    expect((within(row("city")).getByRole("textbox") as HTMLTextAreaElement).value).toBe("City2!");
+    expect(within(row("city")).getByRole<HTMLTextAreaElement>("textbox").value).toBe("City2!");
 
     await user.click(screen.getByRole("link", { name: "Channel" }));
     await user.click(
