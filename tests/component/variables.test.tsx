@@ -328,6 +328,28 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(variablesOf(record.id)).toEqual({ lang: "en" });
   });
 
+  it("folds a long value, with its whole text one click away, as text", async () => {
+    const user = userEvent.setup();
+    const long = `<script>alert(1)</script>${"word ".repeat(100)}end`;
+    live.db
+      .prepare("INSERT INTO variables (subscriber_id, name, value) VALUES (4, 'long_one', ?)")
+      .run(long);
+    await render(`/c/1001/variables?user=${String(tgUserId(4))}`);
+    await screen.findByRole("table", undefined, LOAD);
+    const toggle = within(row("long_one")).getByRole("button", {
+      name: `Show all ${String(long.length)} characters`,
+    });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const text = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+    expect(text?.textContent).toBe(long);
+    expect(text?.className).toContain("variables-folded");
+    expect(row("long_one").querySelector("script")).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.textContent).toBe("Show less");
+    expect(text?.className).not.toContain("variables-folded");
+  });
+
   it("says plainly when the id is not a subscriber of the channel", async () => {
     await render("/c/1001/variables?user=123");
     const alert = await screen.findByRole("alert", undefined, LOAD);
