@@ -59,6 +59,14 @@ export const pages: readonly PageEntry[] = [
       import("@/features/subscribers/manage/manage-page").then((module) => module.ManagePage),
   }),
   page({
+    id: "variables",
+    label: "Variables",
+    segment: "variables",
+    operation: "vars/get" satisfies OperationId,
+    load: () =>
+      import("@/features/variables/variables-page").then((module) => module.VariablesPage),
+  }),
+  page({
     id: "subscriber",
     label: "Subscriber",
     segment: "subscribers/:recordId",

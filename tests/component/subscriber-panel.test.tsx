@@ -93,7 +93,7 @@ describe("the subscriber panel", () => {
       "/c/1001/subscribers",
     );
     expect(screen.getByRole("link", { name: "Edit variables" }).getAttribute("href")).toBe(
-      `/c/1001/variables?user=${String(tgUserId(1))}`,
+      `/c/1001/variables?user=${String(tgUserId(1))}&record=1`,
     );
     expect(screen.getByRole("link", { name: "Start or stop a bot" }).getAttribute("href")).toBe(
       `/c/1001/bots?user=${String(tgUserId(1))}`,

@@ -28,6 +28,9 @@ export function SubscriberDetails({
   const name = personName(subscriber);
   const userId = userIdOf(subscriber, userIdField);
   const forPerson = userId === undefined ? "" : `?user=${encodeURIComponent(String(userId))}`;
+  // The record id comes along so the variables page can show the person's name: the API
+  // cannot look a person up by user id.
+  const withRecord = `${forPerson}&record=${encodeURIComponent(subscriber.id)}`;
   return (
     <div className="card panel-head">
       <div className="panel-identity">
@@ -49,7 +52,7 @@ export function SubscriberDetails({
         <ul className="panel-actions">
           {mayCall(role, "vars/get") && (
             <li>
-              <Link className="button" to={`${channelPath(groupId, "variables")}${forPerson}`}>
+              <Link className="button" to={`${channelPath(groupId, "variables")}${withRecord}`}>
                 Edit variables
               </Link>
             </li>

@@ -1,0 +1,92 @@
+import { useId, useState } from "react";
+import { describeProfile, parseProfileInput } from "@/lib/profile-link";
+import type { UserIdField } from "@/lib/subscriber-format";
+
+interface FindPersonProps {
+  field: UserIdField | undefined;
+  /** The person shown now, if any: the field starts with their id. */
+  current: number;
+  onFind: (userId: number) => void;
+}
+
+/**
+ * Who to open: a user id, or a profile link that carries one. Under the field it says, as one
+ * types, which id it understood and from what, or why a link cannot do.
+ */
+export function FindPerson({ field, current, onFind }: FindPersonProps) {
+  const id = useId();
+  const [text, setText] = useState(current > 0 ? String(current) : "");
+  const [submitted, setSubmitted] = useState(false);
+  const [shown, setShown] = useState(current);
+  let parsed = parseProfileInput(text, field);
+  if (shown !== current) {
+    // Back or Forward to another person: the field follows, unless it already names them.
+    setShown(current);
+    if (!(parsed.kind === "id" && parsed.id === current)) {
+      const next = current > 0 ? String(current) : "";
+      setText(next);
+      parsed = parseProfileInput(next, field);
+    }
+  }
+  const problem = parsed.kind === "problem" ? parsed.message : undefined;
+  const showProblem = problem !== undefined;
+  const emptyError = submitted && parsed.kind === "empty";
+
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (parsed.kind === "id") onFind(parsed.id);
+  };
+
+  const kind = field === "vk_user_id" ? "VK" : field === "tg_user_id" ? "Telegram" : "";
+  const example =
+    field === "tg_user_id"
+      ? "a number, or a tg://user?id=… link"
+      : field === "vk_user_id"
+        ? "a number, or a profile link like vk.com/id123"
+        : "a number, or a profile link";
+  const invalid = showProblem || emptyError;
+  return (
+    <form
+      className="card variables-find"
+      role="search"
+      aria-label="Find a person"
+      onSubmit={submit}
+    >
+      <div className="field">
+        <label htmlFor={id}>
+          {kind ? `${kind} user id or profile link` : "User id or profile link"}
+        </label>
+        <div className="variables-find-row">
+          <input
+            id={id}
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="text"
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={`${id}-understood`}
+            onChange={(event) => {
+              setText(event.target.value);
+              setSubmitted(false);
+            }}
+          />
+          <button type="submit" className="button button-primary">
+            Open
+          </button>
+        </div>
+        <p
+          id={`${id}-understood`}
+          className={invalid ? "field-error" : "variables-hint"}
+          aria-live="polite"
+        >
+          {parsed.kind === "id"
+            ? describeProfile(parsed)
+            : emptyError
+              ? "Enter a user id or a profile link."
+              : (problem ?? `The person’s user id: ${example}.`)}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { Avatar } from "@/components/avatar";
+import { mayCall, type Role } from "@/contract/roles";
+import { channelPath } from "@/lib/channel-path";
+import { recordLookup } from "@/lib/record-id";
+import { personName, userIdOf } from "@/lib/subscriber-format";
+import type { Person } from "./variables-queries";
+import type { ReactNode } from "react";
+
+interface PersonSummaryProps {
+  person: Person;
+  /** The subscriber record id when the page was opened from the person's panel; 0 if not. */
+  record: number;
+  role: Role;
+  actions?: ReactNode;
+}
+
+/**
+ * Who the variables belong to. The API cannot look a person up by user id, so the name and
+ * photo come only with the record id the subscriber panel passes along (subscribers/get of
+ * that one record, when the role may call it); the record must carry this user id, or it is
+ * someone else's and is not shown.
+ */
+export function PersonSummary({ person, record, role, actions }: PersonSummaryProps) {
+  const { call } = useApi();
+  const canLook = record > 0 && mayCall(role, "subscribers/get");
+  const lookup = useQuery({
+    ...apiQuery(person.groupId, "subscribers/get", recordLookup(Math.max(record, 1)), call),
+    enabled: canLook,
+  });
+  const subscriber = lookup.data?.items.find(
+    (item) => item.id === String(record) && userIdOf(item, person.field) === person.userId,
+  );
+  const idText = `${person.field} ${String(person.userId)}`;
+  const name = subscriber ? personName(subscriber) : undefined;
+
+  return (
+    <div className="card variables-person">
+      <div className="variables-identity">
+        {subscriber && name !== undefined && (
+          <Avatar name={name} photo={subscriber.photo} size={48} className="variables-photo" />
+        )}
+        <div className="variables-who">
+          <h2 className="variables-person-name">{name ?? `User id ${String(person.userId)}`}</h2>
+          <p className="variables-hint">
+            {name !== undefined ? (
+              <>
+                {idText} ·{" "}
+                <Link to={channelPath(person.groupId, `subscribers/${String(record)}`)}>
+                  Subscriber’s page
+                </Link>
+              </>
+            ) : canLook && lookup.isPending ? (
+              "Looking up the name…"
+            ) : (
+              `${idText}. The name is shown when you come from the subscriber’s page: the API cannot look a person up by user id.`
+            )}
+          </p>
+        </div>
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useApi } from "@/api/api-context";
+import { isApiError } from "@/api/api-error";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorState } from "@/components/error-state";
+import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
+import type { Variable } from "@/contract/entities";
+import { mayCall, type Role } from "@/contract/roles";
+import { channelPath } from "@/lib/channel-path";
+import { variableValueProblem } from "@/lib/variables";
+import { AddVariableForm, serviceWords } from "./add-variable-form";
+import { ExportVariablesButton } from "./export-variables-button";
+import { PersonSummary } from "./person-summary";
+import { VariableRow, type RowEdit } from "./variable-row";
+import {
+  usePendingNames,
+  useVariableChange,
+  variablesQuery,
+  type Person,
+} from "./variables-queries";
+
+/** The service's error 5: no such person among the channel's subscribers. */
+const USER_NOT_FOUND = 5;
+
+interface PersonVariablesProps {
+  person: Person;
+  record: number;
+  role: Role;
+  channelName: string;
+}
+
+/** One person's variables: the table with in-place editing, deleting, adding and export. */
+export function PersonVariables({ person, record, role, channelName }: PersonVariablesProps) {
+  const { call } = useApi();
+  const query = useQuery(variablesQuery(person, call));
+  const change = useVariableChange(person);
+  const pending = usePendingNames(person);
+  const canEdit = mayCall(role, "vars/set");
+  const canDelete = mayCall(role, "vars/del");
+  const [edits, setEdits] = useState<Readonly<Record<string, RowEdit>>>({});
+  const [notices, setNotices] = useState<Readonly<Record<string, string>>>({});
+  const [deleting, setDeleting] = useState<Variable>();
+  const [addDirty, setAddDirty] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const items = useMemo(() => query.data?.items ?? [], [query.data]);
+  const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
+  const unsaved = Object.entries(edits).filter(
+    ([name, edit]) => edit.draft !== items.find((item) => item.name === name)?.value,
+  );
+  const dirty = unsaved.length > 0 || addDirty;
+
+  const setEdit = (name: string, edit: RowEdit | undefined) => {
+    setEdits((current) => withEntry(current, name, edit));
+  };
+  const setNotice = (name: string, notice: string | undefined) => {
+    setNotices((current) => withEntry(current, name, notice));
+  };
+
+  const save = (variable: Variable) => {
+    const edit = edits[variable.name];
+    if (!edit || pending.has(variable.name)) return;
+    if (edit.draft === variable.value) {
+      setEdit(variable.name, undefined);
+      return;
+    }
+    const problem = variableValueProblem(edit.draft);
+    if (problem) {
+      setEdit(variable.name, { draft: edit.draft, error: problem });
+      return;
+    }
+    setEdit(variable.name, undefined);
+    setNotice(variable.name, undefined);
+    change.mutateAsync({ kind: "set", name: variable.name, value: edit.draft }).then(
+      () => {
+        setAnnouncement(`Saved “${variable.name}”.`);
+      },
+      (error: unknown) => {
+        // The old value is back in the table; the editor reopens with what was typed.
+        setEdit(variable.name, { draft: edit.draft, error: failureText(error) });
+      },
+    );
+  };
+
+  const remove = (variable: Variable) => {
+    if (pending.has(variable.name)) return;
+    setNotice(variable.name, undefined);
+    setEdit(variable.name, undefined);
+    change.mutateAsync({ kind: "del", name: variable.name }).then(
+      () => {
+        setAnnouncement(`Deleted “${variable.name}”.`);
+        headingRef.current?.focus();
+      },
+      (error: unknown) => {
+        setNotice(variable.name, `Not deleted: ${failureText(error)}`);
+      },
+    );
+  };
+
+  // A second Enter before the first save is back waits for that same save: never two calls.
+  const adding = useRef<Promise<void> | null>(null);
+  const { mutateAsync } = change;
+  const add = useCallback(
+    (values: { name: string; value: string }) => {
+      adding.current ??= mutateAsync({ kind: "set", name: values.name, value: values.value })
+        .then(() => {
+          setAnnouncement(`Added “${values.name}”.`);
+        })
+        .finally(() => {
+          adding.current = null;
+        });
+      return adding.current;
+    },
+    [mutateAsync],
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        <PersonSummary person={person} record={record} role={role} />
+        <p role="status" className="muted">
+          Loading the variables…
+        </p>
+      </>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.code === USER_NOT_FOUND) {
+      return (
+        <div className="notice notice-error" role="alert">
+          <p className="variables-notice-title">Not a subscriber of {channelName}</p>
+          <p>
+            No subscriber of this channel has the {person.field} {String(person.userId)}. Check the
+            id, or whether the person is on another channel. ({query.error.message})
+          </p>
+        </div>
+      );
+    }
+    return (
+      <>
+        <PersonSummary person={person} record={record} role={role} />
+        <ErrorState
+          title="Could not load the variables."
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      </>
+    );
+  }
+
+  const bots = mayCall(role, "bots/addSubscriber");
+  const forPerson = `?user=${String(person.userId)}${record > 0 ? `&record=${String(record)}` : ""}`;
+  return (
+    <>
+      <PersonSummary
+        person={person}
+        record={record}
+        role={role}
+        actions={
+          <ul className="variables-person-actions">
+            {bots && (
+              <li>
+                <Link className="button" to={`${channelPath(person.groupId, "bots")}${forPerson}`}>
+                  Start or stop a bot
+                </Link>
+              </li>
+            )}
+            <li>
+              <ExportVariablesButton person={person} items={items} />
+            </li>
+          </ul>
+        }
+      />
+
+      <section className="card variables-list" aria-labelledby="variables-list-title">
+        <h2
+          id="variables-list-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="variables-section-title"
+        >
+          Variables ({items.length})
+        </h2>
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+        {items.length === 0 ? (
+          <p className="muted">
+            This person has no variables yet{canEdit ? ": add one below." : "."}
+          </p>
+        ) : (
+          <div className="variables-table-scroll" role="region" aria-label="Variables" tabIndex={0}>
+            <table className="variables-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Value</th>
+                  {(canEdit || canDelete) && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((variable) => (
+                  <VariableRow
+                    key={variable.name}
+                    variable={variable}
+                    edit={edits[variable.name]}
+                    pending={pending.has(variable.name)}
+                    notice={notices[variable.name]}
+                    canEdit={canEdit && canDelete}
+                    onEdit={() => {
+                      setNotice(variable.name, undefined);
+                      setEdit(variable.name, { draft: variable.value });
+                    }}
+                    onDraft={(draft) => {
+                      setEdit(variable.name, { draft, error: undefined });
+                    }}
+                    onSave={() => {
+                      save(variable);
+                    }}
+                    onCancel={() => {
+                      setEdit(variable.name, undefined);
+                    }}
+                    onDelete={() => {
+                      setDeleting(variable);
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {canEdit && <AddVariableForm existing={names} onAdd={add} onDirtyChange={setAddDirty} />}
+
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(undefined);
+        }}
+        tone="danger"
+        title={deleting ? `Delete the variable “${deleting.name}”?` : ""}
+        description={
+          deleting ? (
+            <p>
+              Its value{" "}
+              {deleting.value === "" ? (
+                "(empty)"
+              ) : (
+                <q className="variables-quote">{clipped(deleting.value)}</q>
+              )}{" "}
+              is removed from this person. Bots and messages that use it will no longer find it.
+            </p>
+          ) : (
+            ""
+          )
+        }
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (deleting) remove(deleting);
+        }}
+      />
+      <UnsavedChangesGuard
+        when={dirty}
+        description={unsavedText(
+          unsaved.map(([name]) => name),
+          addDirty,
+        )}
+      />
+    </>
+  );
+}
+
+function failureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return serviceWords(error, message);
+}
+
+/** The record with `key` set to `value`, or without `key` when `value` is undefined. */
+function withEntry<Value>(
+  record: Readonly<Record<string, Value>>,
+  key: string,
+  value: Value | undefined,
+): Readonly<Record<string, Value>> {
+  const rest = Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
+  return value === undefined ? rest : { ...rest, [key]: value };
+}
+
+function clipped(value: string): string {
+  return value.length > 120 ? `${value.slice(0, 119)}…` : value;
+}
+
+function unsavedText(names: readonly string[], adding: boolean): string {
+  const parts = names.map((name) => `your edit of “${name}”`);
+  if (adding) parts.push("the new variable you started");
+  const list = parts.join(" and ");
+  return `${list.charAt(0).toUpperCase()}${list.slice(1)} ${parts.length === 1 ? "is" : "are"} not saved. Leave the page and lose ${parts.length === 1 ? "it" : "them"}?`;
+}

@@ -1,0 +1,55 @@
+import { useCallback } from "react";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { useSearchState } from "@/components/use-search-state";
+import * as z from "@/contract/zod";
+import { userIdField } from "@/lib/subscriber-format";
+import { searchField } from "@/lib/url-state";
+import { FindPerson } from "./find-person";
+import { PersonVariables } from "./person-variables";
+import "./variables.css";
+
+/** `?user=` the person, `?record=` their subscriber record when opened from their panel. */
+const variablesSearch = z.object({
+  user: searchField.int(0, 1),
+  record: searchField.int(0, 1),
+});
+
+/** `/c/:groupId/variables?user=<id>`: find a person, then read and change their variables. */
+export function VariablesPage() {
+  const channel = useCurrentChannel();
+  const { role } = useSignedInSession();
+  const field = userIdField(channel.type_name);
+  const [search, setSearch] = useSearchState(variablesSearch);
+  useDocumentTitle(search.user > 0 ? `Variables of ${String(search.user)}` : "Variables");
+  const find = useCallback(
+    (userId: number) => {
+      setSearch({ user: userId, record: 0 }, { push: true });
+    },
+    [setSearch],
+  );
+
+  return (
+    <div className="variables">
+      <h1>Variables</h1>
+      <p className="variables-intro">
+        Read and change the variables of one subscriber of {channel.name}: bots and messages use
+        them, such as a name or a plan.
+      </p>
+      <FindPerson field={field} current={search.user} onFind={find} />
+      {search.user > 0 && (
+        <PersonVariables
+          key={`${String(search.user)}-${String(search.record)}`}
+          person={{
+            groupId: channel.group_id,
+            field: field ?? "tg_user_id",
+            userId: search.user,
+          }}
+          record={search.record}
+          role={role}
+          channelName={channel.name}
+        />
+      )}
+    </div>
+  );
+}
