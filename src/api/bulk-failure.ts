@@ -27,12 +27,11 @@ export function judgeBulkFailure(error: unknown): FailureVerdict {
     case "contract":
     case "request":
       return { text: error.message, stopsRun: false };
-    case "http":
-      return {
-        text: `${error.message} (HTTP ${String(error.status ?? "error")}${error.code === undefined ? "" : `, error ${String(error.code)}`})`,
-        code: error.code,
-        stopsRun: true,
-      };
+    case "http": {
+      const where = `HTTP ${String(error.status ?? "error")}${error.code === undefined ? "" : `, error ${String(error.code)}`}`;
+      const what = (error.status ?? 0) >= 500 ? `service failure: ${error.message}` : error.message;
+      return { text: `${what} (${where})`, code: error.code, stopsRun: true };
+    }
     case "network":
       return {
         text: error.timeout ? "no answer in time" : `no answer: ${error.message}`,

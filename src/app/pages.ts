@@ -69,6 +69,14 @@ export const pages: readonly PageEntry[] = [
         (module) => module.SubscriberPage,
       ),
   }),
+  page({
+    id: "variables-bulk",
+    label: "Set for many",
+    segment: "variables/bulk",
+    operation: "vars/set" satisfies OperationId,
+    load: () =>
+      import("@/features/variables/bulk/bulk-set-page").then((module) => module.BulkSetPage),
+  }),
 ];
 
 /** What a page's route carries in `handle`, so the channel gate can check the role. */

@@ -67,7 +67,9 @@ export async function runBulk<Success extends string>(
     batches.push(userIds.slice(start, start + batchSize));
   }
   const results = new Map<number, BulkResult<Success>>();
-  const stop = new AbortController();
+  // Calls under way are never abandoned when the run stops or is cancelled: the service may
+  // have done them, and only their answer can say so. Leaving the page (`abort`) does.
+  const signal = abort ?? new AbortController().signal;
   // An object, not a `let`: the calls under way set it while others await.
   const state: Pick<BulkRunReport<Success>, "stoppedBy"> = {};
   const stopped = () => state.stoppedBy !== undefined;
@@ -82,7 +84,6 @@ export async function runBulk<Success extends string>(
     batches.map((ids) =>
       limit(async () => {
         if (cancel.aborted || stopped() || abort?.aborted) return;
-        const signal = abort ? AbortSignal.any([abort, stop.signal]) : stop.signal;
         try {
           const answer = await send(ids, signal);
           const byId = new Map(answer.map((result) => [result.userId, result]));
@@ -100,7 +101,6 @@ export async function runBulk<Success extends string>(
           const verdict = judge(error);
           if (verdict.stopsRun && !stopped()) {
             state.stoppedBy = { error, verdict };
-            stop.abort();
           }
           record(
             ids.map((userId) => ({

@@ -179,7 +179,7 @@ describe("judging a failed call of a bulk run", () => {
         message: "internal error",
       });
     expect(judgeBulkFailure(http(502))).toEqual({
-      text: "internal error (HTTP 502, error 0)",
+      text: "service failure: internal error (HTTP 502, error 0)",
       code: 0,
       stopsRun: true,
     });
