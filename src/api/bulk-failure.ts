@@ -38,6 +38,6 @@ export function judgeBulkFailure(error: unknown): FailureVerdict {
         stopsRun: true,
       };
     case "aborted":
-      return { text: "stopped", stopsRun: true };
+      return { text: "the page was left before the run finished", stopsRun: true };
   }
 }
