@@ -24,10 +24,18 @@ export function BulkProgress({
   cancelling = false,
 }: BulkProgressProps) {
   const text = `${numbers.format(done)} of ${numbers.format(total)}`;
+  // A screen reader hears every tenth of the way, not each of a thousand ids.
+  const tenth = total > 0 ? Math.floor((done / total) * 10) : 0;
+  const heard = total > 0 ? Math.min(total, Math.ceil((tenth * total) / 10)) : 0;
   return (
     <div className="bulk-progress">
-      <p role="status" className="bulk-progress-text">
+      <p className="bulk-progress-text" aria-hidden="true">
         {cancelling ? "Cancelling: finishing the calls under way…" : `${verb}… ${text}`}
+      </p>
+      <p role="status" className="visually-hidden">
+        {cancelling
+          ? "Cancelling: finishing the calls under way."
+          : `${verb}: ${numbers.format(heard)} of ${numbers.format(total)} done.`}
       </p>
       <progress max={total} value={done} aria-label={label} aria-valuetext={text} />
       <button
