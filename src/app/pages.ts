@@ -77,6 +77,21 @@ export const pages: readonly PageEntry[] = [
         (module) => module.SubscriberPage,
       ),
   }),
+  page({
+    id: "variables-bulk",
+    label: "Set for many",
+    segment: "variables/bulk",
+    operation: "vars/set" satisfies OperationId,
+    load: () =>
+      import("@/features/variables/bulk/bulk-set-page").then((module) => module.BulkSetPage),
+  }),
+  page({
+    id: "bots",
+    label: "Bots",
+    segment: "bots",
+    operation: "bots/addSubscriber" satisfies OperationId,
+    load: () => import("@/features/bots/bots-page").then((module) => module.BotsPage),
+  }),
 ];
 
 /** What a page's route carries in `handle`, so the channel gate can check the role. */

@@ -20,10 +20,16 @@ export interface LiveApp {
 
 const PASSWORD = "live-test-password";
 
-export async function startLiveApp(options: { seed?: (db: Db) => void } = {}): Promise<LiveApp> {
+export async function startLiveApp(
+  options: {
+    seed?: (db: Db) => void;
+    /** Calls a second per token that the gateway lets through; 1000 unless said. */
+    rateLimit?: number;
+  } = {},
+): Promise<LiveApp> {
   const gateway = await startGateway({
     ...(options.seed ? { seed: options.seed } : {}),
-    rateLimit: 1000,
+    rateLimit: options.rateLimit ?? 1000,
     accounts: (["admin", "marketing", "support"] as const).map((role) => ({
       username: role,
       role,

@@ -4,7 +4,7 @@ import { apiQuery } from "@/api/queries";
 import { useCurrentChannel } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
-import { botsQuery, subscriptionsQuery, utmsQuery } from "../lookup-queries";
+import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { CountFilters } from "./count-filters";
 import { CountResult } from "./count-result";
 import { countRequest, countSearch } from "./count-search";

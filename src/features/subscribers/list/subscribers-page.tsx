@@ -6,7 +6,7 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { userIdField } from "@/lib/subscriber-format";
 import { ExportButton } from "../export/export-button";
-import { subscriptionsQuery } from "../lookup-queries";
+import { subscriptionsQuery } from "@/api/lookup-queries";
 import { ColumnChooser } from "./column-chooser";
 import { LoadMoreView } from "./load-more-view";
 import { PagedView } from "./paged-view";

@@ -8,7 +8,7 @@ import {
   type ManageInput,
   type ManageValues,
 } from "./manage-schema";
-import { UserIdsField } from "./user-ids-field";
+import { UserIdsField } from "@/components/user-ids-field";
 
 export const EVERY_SUBSCRIPTION_LABEL = "Every subscription (removes the person from all of them)";
 

@@ -6,7 +6,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { userIdField } from "@/lib/subscriber-format";
-import { subscriptionsQuery, utmsQuery } from "../lookup-queries";
+import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { ChangeProgress } from "./change-progress";
 import { ChangeResults } from "./change-results";
 import { ManageForm } from "./manage-form";

@@ -1,7 +1,6 @@
 import { isApiError, isSignedOutError } from "@/api/api-error";
 import type { Call } from "@/api/client";
-import { createLimiter } from "@/lib/limit-concurrency";
-import { chunk } from "@/lib/chunk";
+import { runBulk, type BulkResult } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { ManageValues } from "./manage-schema";
 
@@ -38,27 +37,16 @@ export interface RunChangesOptions {
 
 /**
  * Sends the ids: subscribers/add in runs of ADD_IDS_PER_CALL, subscribers/del one id per call
- * (the contract takes one person there), a few calls at a time. Every id ends with a result,
- * in the order given; a call that failed marks each of its ids with the error. A signed-out
- * error stops the rest and is thrown, so the app can ask the person to sign in again.
+ * (the contract takes one person there), a few calls at a time (src/lib/bulk-run.ts). Every
+ * id ends with a result, in the order given; a call that failed marks each of its ids with the
+ * error. A signed-out error stops the rest and is thrown, so the app can ask the person to
+ * sign in again.
  */
 export async function runChanges(options: RunChangesOptions): Promise<ChangeResult[]> {
   const { values, field, groupId, call, cancel, abort, onResults } = options;
-  const runs =
-    values.action === "add"
-      ? chunk(values.userIds, ADD_IDS_PER_CALL)
-      : values.userIds.map((id) => [id]);
-  const results = new Map<number, ChangeResult>();
-  const stop = new AbortController();
-  let signedOut: Error | undefined;
+  type Done = "added" | "removed";
 
-  const record = (batch: readonly ChangeResult[]) => {
-    for (const result of batch) results.set(result.userId, result);
-    onResults(batch);
-  };
-
-  const send = async (ids: number[]): Promise<ChangeResult[]> => {
-    const signal = abort ? AbortSignal.any([abort, stop.signal]) : stop.signal;
+  const send = async (ids: number[], signal: AbortSignal): Promise<BulkResult<Done>[]> => {
     if (values.action === "add") {
       const answer = await call(
         "subscribers/add",
@@ -70,7 +58,7 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
         { groupId, signal },
       );
       const byId = new Map(answer.subscribers.map((item) => [item[field], item]));
-      return ids.map((userId): ChangeResult => {
+      return ids.map((userId): BulkResult<Done> => {
         const item = byId.get(String(userId));
         if (!item)
           return { userId, outcome: "failed", error: "the answer did not mention this id" };
@@ -88,26 +76,29 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
     return [{ userId, outcome: "removed" }];
   };
 
-  const limit = createLimiter(CHANGE_CONCURRENCY);
-  await Promise.all(
-    runs.map((ids) =>
-      limit(async () => {
-        if (cancel.aborted || signedOut !== undefined || abort?.aborted) return;
-        try {
-          record(await send(ids));
-        } catch (error) {
-          if (isSignedOutError(error) && error instanceof Error) {
-            signedOut ??= error;
-            stop.abort();
-          }
-          record(ids.map((userId) => ({ userId, outcome: "failed", error: failureText(error) })));
-        }
-      }),
-    ),
-  );
+  const report = await runBulk<Done>({
+    userIds: values.userIds,
+    batchSize: values.action === "add" ? ADD_IDS_PER_CALL : 1,
+    concurrency: CHANGE_CONCURRENCY,
+    send,
+    judge: (error) => ({ text: failureText(error), stopsRun: isSignedOutError(error) }),
+    cancel,
+    abort,
+    onResults: (batch) => {
+      onResults(batch.map(toChangeResult));
+    },
+  });
 
-  if (signedOut !== undefined) throw signedOut;
-  return values.userIds.map((userId) => results.get(userId) ?? { userId, outcome: "not-sent" });
+  if (report.stoppedBy && report.stoppedBy.error instanceof Error) throw report.stoppedBy.error;
+  return report.results.map(toChangeResult);
+}
+
+function toChangeResult(result: BulkResult<"added" | "removed">): ChangeResult {
+  if (result.outcome === "not-run") return { userId: result.userId, outcome: "not-sent" };
+  if (result.outcome === "failed") {
+    return { userId: result.userId, outcome: "failed", error: result.error ?? "failed" };
+  }
+  return { userId: result.userId, outcome: result.outcome };
 }
 
 function failureText(error: unknown): string {

@@ -9,7 +9,7 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { channelPath } from "@/lib/channel-path";
 import { parseRecordId, recordLookup } from "@/lib/record-id";
 import { personName, userIdField } from "@/lib/subscriber-format";
-import { subscriptionsQuery, utmsQuery } from "../lookup-queries";
+import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { PanelSkeleton } from "./panel-skeleton";
 import { SubscriberDetails } from "./subscriber-details";
 import { SubscriptionsSection } from "./subscriptions-section";

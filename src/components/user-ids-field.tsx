@@ -1,5 +1,6 @@
 import { useId, type TextareaHTMLAttributes, type Ref } from "react";
 import { parseUserIds, summariseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
+import "./user-ids-field.css";
 
 interface UserIdsFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   /** The field name of the channel's kind, as "tg_user_id". */
@@ -21,7 +22,7 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
   return (
     <div className="field">
       <label htmlFor={id}>User ids</label>
-      <p id={hintId} className="manage-hint">
+      <p id={hintId} className="user-ids-hint">
         The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
         {numbers.format(USER_IDS_MAX)}.
       </p>
@@ -32,11 +33,11 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
         rows={5}
         spellCheck={false}
         autoComplete="off"
-        className="manage-textarea"
+        className="user-ids-textarea"
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, countId, error ? errorId : ""].filter(Boolean).join(" ")}
       />
-      <p id={countId} className="manage-hint">
+      <p id={countId} className="user-ids-hint">
         {summariseUserIds(parseUserIds(text))}
       </p>
       {error && (

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Call } from "@/api/client";
-import { apiKeys } from "@/api/query-keys";
+import type { Call } from "./client";
+import { apiKeys } from "./query-keys";
 import type { OperationId } from "@/contract/operations";
 import { collectOffsetPages, type OffsetPage } from "@/lib/offset-pages";
 

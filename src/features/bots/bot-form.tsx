@@ -1,0 +1,173 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { BotInfo } from "@/contract/entities";
+import type { BotOutcome } from "./bot-outcome";
+import { botForm, type BotInput, type BotValues } from "./bot-schema";
+
+interface BotFormProps {
+  bots: readonly BotInfo[];
+  busy: "start" | "stop" | undefined;
+  /** The last outcome, when it belongs at one of this form's fields. */
+  outcome: BotOutcome | undefined;
+  canStop: boolean;
+  onStart: (values: BotValues) => void;
+  onStop: (values: BotValues) => void;
+  /** Any change of the form makes the last outcome old news. */
+  onEdit: () => void;
+}
+
+const defaultValues: BotInput = { bot: "", step: "", restart: false };
+
+export function botLabel(bot: BotInfo): string {
+  const notes = [bot.active === 0 ? "inactive" : "", bot.published === 0 ? "not published" : ""];
+  const note = notes.filter(Boolean).join(", ");
+  return note === "" ? bot.title : `${bot.title} (${note})`;
+}
+
+export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit }: BotFormProps) {
+  const botId = useId();
+  const stepId = useId();
+  const restartHint = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<BotInput, unknown, BotValues>({
+    resolver: zodResolver(botForm),
+    defaultValues,
+  });
+  const selected = useWatch({ control, name: "bot" });
+  const bot = bots.find((item) => String(item.bot_id) === selected);
+  const steps = bot?.steps;
+
+  // A bot the service no longer lists (error 10, then reloaded) cannot stay chosen.
+  useEffect(() => {
+    if (selected !== "" && bot === undefined) {
+      setValue("bot", "");
+      setValue("step", "");
+    }
+  }, [bot, selected, setValue]);
+
+  const fieldError = outcome?.tone === "error" ? outcome.field : undefined;
+  // The keyboard goes where the refusal is said, so the next move is at hand.
+  useEffect(() => {
+    const target =
+      fieldError === "bot" ? botId : fieldError === "restart" ? `${restartHint}-box` : undefined;
+    if (target !== undefined) document.getElementById(target)?.focus();
+  }, [fieldError, outcome, botId, restartHint]);
+
+  const botError = errors.bot?.message ?? (fieldError === "bot" ? outcome?.text : undefined);
+  const restartError = fieldError === "restart" ? outcome?.text : undefined;
+  const start = handleSubmit((values) => {
+    if (!busy) onStart(values);
+  });
+  const stop = handleSubmit((values) => {
+    if (!busy) onStop(values);
+  });
+
+  return (
+    <form
+      className="card bots-form"
+      aria-label="Bot"
+      noValidate
+      onSubmit={(event) => void start(event)}
+      onChange={onEdit}
+    >
+      <div className="field">
+        <label htmlFor={botId}>Bot</label>
+        <select
+          id={botId}
+          className="bots-select"
+          aria-invalid={botError ? true : undefined}
+          aria-describedby={botError ? `${botId}-error` : undefined}
+          {...register("bot", {
+            onChange: () => {
+              setValue("step", "");
+            },
+          })}
+        >
+          <option value="">Choose a bot</option>
+          {bots.map((item) => (
+            <option key={item.bot_id} value={item.bot_id}>
+              {botLabel(item)}
+            </option>
+          ))}
+        </select>
+        {botError && (
+          <p id={`${botId}-error`} className="field-error">
+            {botError}
+          </p>
+        )}
+      </div>
+
+      <div className="field">
+        <label htmlFor={stepId}>Step (optional)</label>
+        <select
+          id={stepId}
+          className="bots-select"
+          disabled={bot === undefined || steps === undefined || steps.length === 0}
+          aria-describedby={`${stepId}-hint`}
+          {...register("step")}
+        >
+          <option value="">The bot’s first step</option>
+          {steps?.map((step) => (
+            <option key={step.step_id} value={step.step_id}>
+              {step.title === "" ? step.step_id : `${step.title} (${step.step_id})`}
+            </option>
+          ))}
+        </select>
+        <p id={`${stepId}-hint`} className="bots-hint">
+          {bot === undefined
+            ? "Choose a bot to see its steps."
+            : steps === undefined
+              ? "The service does not list this bot’s steps: it starts at its first step."
+              : steps.length === 0
+                ? "This bot has no steps listed: it starts at its first step."
+                : "Where the bot begins; by default its first step."}
+        </p>
+      </div>
+
+      <div className="bots-check">
+        <input
+          id={`${restartHint}-box`}
+          type="checkbox"
+          aria-describedby={[restartHint, restartError ? `${restartHint}-error` : ""]
+            .filter(Boolean)
+            .join(" ")}
+          aria-invalid={restartError ? true : undefined}
+          {...register("restart")}
+        />
+        <div>
+          <label htmlFor={`${restartHint}-box`}>Restart if already running</label>
+          <p id={restartHint} className="bots-hint">
+            Without it, someone already in the bot is left where they are and the start is refused.
+          </p>
+          {restartError && (
+            <p id={`${restartHint}-error`} className="field-error">
+              {restartError}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="bots-actions">
+        <button type="submit" className="button button-primary" disabled={busy !== undefined}>
+          {busy === "start" ? "Starting…" : "Start the bot"}
+        </button>
+        {canStop && (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy !== undefined}
+            onClick={() => void stop()}
+          >
+            {busy === "stop" ? "Stopping…" : "Stop the bot"}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useApi } from "@/api/api-context";
+import { botsQuery } from "@/api/lookup-queries";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { ErrorState } from "@/components/error-state";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { mayCall } from "@/contract/roles";
+import { userIdField } from "@/lib/subscriber-format";
+import { BotForm } from "./bot-form";
+import { quote } from "./bot-outcome";
+import type { BotValues } from "./bot-schema";
+import { readUserId } from "./person-id";
+import { PersonPicker } from "./person-picker";
+import { useBotAction, type BotRequest } from "./use-bot-action";
+import "./bots.css";
+
+/** Start or stop a bot for one person: `/c/:g/bots?user=<user id>`. */
+export function BotsPage() {
+  const channel = useCurrentChannel();
+  const groupId = channel.group_id;
+  const { role } = useSignedInSession();
+  useDocumentTitle("Start or stop a bot");
+  const { call } = useApi();
+  const field = userIdField(channel.type_name) ?? "tg_user_id";
+  const [params, setParams] = useSearchParams();
+  const rawUser = params.get("user");
+  const userId = readUserId(rawUser);
+  const bots = useQuery(botsQuery(groupId, call));
+  const action = useBotAction(groupId, field);
+  const [pendingStop, setPendingStop] = useState<BotRequest | undefined>();
+  const person = userId === undefined ? "" : `${field} ${String(userId)}`;
+
+  const choosePerson = (next: number | undefined) => {
+    action.clear();
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === undefined) copy.delete("user");
+        else copy.set("user", String(next));
+        return copy;
+      },
+      { replace: false },
+    );
+  };
+
+  const request = (kind: "start" | "stop", values: BotValues): BotRequest | undefined => {
+    const bot = bots.data?.find((item) => item.bot_id === values.bot);
+    if (userId === undefined || !bot) return undefined;
+    const step = bot.steps?.find((item) => item.step_id === values.step);
+    return {
+      action: kind,
+      userId,
+      botId: bot.bot_id,
+      botTitle: bot.title,
+      stepId: values.step,
+      stepTitle: values.step === undefined ? undefined : (step?.title ?? values.step),
+      restart: values.restart,
+    };
+  };
+
+  const outcome = action.outcome;
+  const atField = outcome?.tone === "error" && outcome.field !== undefined;
+
+  return (
+    <>
+      <h1>Start or stop a bot</h1>
+      <p className="bots-intro">
+        Start one of {channel.name}’s bots for a person, at its first step or another, or stop it.
+      </p>
+
+      {userId === undefined ? (
+        <PersonPicker
+          key={rawUser ?? ""}
+          idName={field}
+          rejected={rawUser === null || rawUser === "" ? undefined : rawUser}
+          onPick={choosePerson}
+        />
+      ) : (
+        <>
+          <div className="card bots-person">
+            <p>
+              <span className="bots-person-label">Person</span>{" "}
+              <code className="bots-person-id">{person}</code>
+            </p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                choosePerson(undefined);
+              }}
+            >
+              Another person
+            </button>
+          </div>
+          {outcome?.tone === "error" && outcome.field === "person" && (
+            <p className="notice notice-error bots-person-error">{outcome.text}</p>
+          )}
+
+          {bots.isPending ? (
+            <p role="status" className="muted">
+              Loading the bots…
+            </p>
+          ) : bots.isError ? (
+            <ErrorState
+              title="Could not load the bots."
+              error={bots.error}
+              retrying={bots.isFetching}
+              onRetry={() => void bots.refetch()}
+            />
+          ) : bots.data.length === 0 ? (
+            <p className="muted">This channel has no bots.</p>
+          ) : (
+            <BotForm
+              key={userId}
+              bots={bots.data}
+              busy={action.busy ? action.pendingAction : undefined}
+              outcome={outcome}
+              canStop={mayCall(role, "bots/delSubscriber")}
+              onEdit={() => {
+                if (outcome?.tone === "error" && outcome.field !== "person") action.clear();
+              }}
+              onStart={(values) => {
+                const next = request("start", values);
+                if (next) action.run(next);
+              }}
+              onStop={(values) => {
+                setPendingStop(request("stop", values));
+              }}
+            />
+          )}
+        </>
+      )}
+
+      <div
+        role="status"
+        aria-live="polite"
+        className={
+          outcome === undefined || atField
+            ? "visually-hidden"
+            : `bots-outcome notice ${outcome.tone === "success" ? "bots-outcome-success" : "notice-error"}`
+        }
+      >
+        {outcome?.text}
+      </div>
+
+      <ConfirmDialog
+        open={pendingStop !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPendingStop(undefined);
+        }}
+        tone="danger"
+        title={pendingStop ? `Stop ${quote(pendingStop.botTitle)} for ${person}?` : ""}
+        description="The bot stops sending this person its steps. Starting it again later begins anew, at the step you choose."
+        confirmLabel="Stop the bot"
+        onConfirm={() => {
+          if (pendingStop) action.run(pendingStop);
+          setPendingStop(undefined);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { TextField } from "@/components/text-field";
+import * as z from "@/contract/zod";
+import { readUserId } from "./person-id";
+
+interface PersonPickerProps {
+  idName: string;
+  /** What the URL carried when it was not a user id, to say so. */
+  rejected?: string | undefined;
+  onPick: (userId: number) => void;
+}
+
+/** The person's user id, when the page was opened without one (or with a broken one). */
+export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
+  const schema = z.object({
+    userId: z.string().transform((text, ctx) => {
+      const value = readUserId(text);
+      if (value === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Enter the person’s ${idName}: a positive whole number`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { userId: "" },
+  });
+  const submit = handleSubmit(({ userId }) => {
+    onPick(userId);
+  });
+  return (
+    <form
+      className="card bots-person-form"
+      noValidate
+      aria-label="Choose the person"
+      onSubmit={(event) => void submit(event)}
+    >
+      {rejected !== undefined && (
+        <p className="notice notice-error">
+          The link’s person “{rejected.length > 30 ? `${rejected.slice(0, 29)}…` : rejected}” is not
+          a user id. Enter the person’s {idName}.
+        </p>
+      )}
+      <TextField
+        label={`User id (${idName})`}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.userId?.message}
+        {...register("userId")}
+      />
+      <div>
+        <button type="submit" className="button button-primary">
+          Continue
+        </button>
+      </div>
+    </form>
+  );
+}

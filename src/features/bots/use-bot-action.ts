@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useApi } from "@/api/api-context";
+import { apiKeys } from "@/api/query-keys";
+import type { UserIdField } from "@/lib/subscriber-format";
+import { failureOutcome, successOutcome, type BotAction, type BotOutcome } from "./bot-outcome";
+
+export interface BotRequest {
+  action: BotAction;
+  userId: number;
+  botId: number;
+  botTitle: string;
+  stepId?: string | undefined;
+  stepTitle?: string | undefined;
+  restart: boolean;
+}
+
+/**
+ * Start (bots/addSubscriber) or stop (bots/delSubscriber) a bot for one person, one call at
+ * a time: a second press while one is under way is ignored, never sent twice.
+ */
+export function useBotAction(groupId: number, field: UserIdField) {
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<BotOutcome | undefined>();
+  const busyRef = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: async (request: BotRequest) => {
+      if (request.action === "start") {
+        await call(
+          "bots/addSubscriber",
+          {
+            [field]: request.userId,
+            bot_id: request.botId,
+            ...(request.stepId !== undefined && { step_id: request.stepId }),
+            ...(request.restart && { enforce: 1 as const }),
+          },
+          { groupId },
+        );
+      } else {
+        await call(
+          "bots/delSubscriber",
+          { [field]: request.userId, bot_id: request.botId },
+          {
+            groupId,
+          },
+        );
+      }
+    },
+    onSettled: async (_data, error, request) => {
+      const subject = {
+        action: request.action,
+        bot: request.botTitle,
+        person: `${field} ${String(request.userId)}`,
+        step: request.stepTitle,
+        restart: request.restart,
+      };
+      const next = error ? failureOutcome(subject, error) : successOutcome(subject);
+      setOutcome(next);
+      if (next.tone === "success") toast.success(next.text);
+      else toast.error(next.text);
+      await Promise.all([
+        // Counts by bot (subscribersCount with bot_id) change with who is in a bot.
+        queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "subscribers") }),
+        next.field === "bot"
+          ? queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "bots") })
+          : undefined,
+      ]);
+    },
+  });
+
+  const { mutate, isPending } = mutation;
+  const run = useCallback(
+    (request: BotRequest) => {
+      if (busyRef.current) return;
+      busyRef.current = true;
+      setOutcome(undefined);
+      mutate(request, {
+        onSettled: () => {
+          busyRef.current = false;
+        },
+      });
+    },
+    [mutate],
+  );
+  const clear = useCallback(() => {
+    setOutcome(undefined);
+  }, []);
+
+  return { run, busy: isPending, pendingAction: mutation.variables?.action, outcome, clear };
+}

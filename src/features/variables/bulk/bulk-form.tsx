@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { TextField } from "@/components/text-field";
+import { UserIdsField } from "@/components/user-ids-field";
+import { VARIABLE_NAME_MAX, VARIABLE_VALUE_MAX } from "@/contract/common";
+import { bulkSetForm, type BulkSetInput, type BulkSetValues } from "./bulk-schema";
+
+interface BulkSetFormProps {
+  idName: string;
+  /** A run is going: the form may not start another. */
+  busy: boolean;
+  onSubmit: (values: BulkSetValues) => void;
+}
+
+const defaultValues: BulkSetInput = { name: "", value: "", userIds: "" };
+const numbers = new Intl.NumberFormat("en");
+
+export function BulkSetForm({ idName, busy, onSubmit }: BulkSetFormProps) {
+  const valueId = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<BulkSetInput, unknown, BulkSetValues>({
+    resolver: zodResolver(bulkSetForm),
+    defaultValues,
+  });
+  const text = useWatch({ control, name: "userIds" });
+  const value = useWatch({ control, name: "value" });
+  const submit = handleSubmit((values) => {
+    if (!busy) onSubmit(values);
+  });
+  const valueHint = `${valueId}-hint`;
+  const valueError = `${valueId}-error`;
+
+  return (
+    <form className="bulk-set-form card" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="Variable name"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={VARIABLE_NAME_MAX * 2}
+        className="bulk-set-name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <div className="field">
+        <label htmlFor={valueId}>Value</label>
+        <textarea
+          id={valueId}
+          rows={2}
+          className="bulk-set-value"
+          aria-invalid={errors.value ? true : undefined}
+          aria-describedby={[valueHint, errors.value ? valueError : ""].filter(Boolean).join(" ")}
+          {...register("value")}
+        />
+        <p id={valueHint} className="bulk-set-hint">
+          Saved as text, exactly as written; an existing value is replaced.{" "}
+          {numbers.format(value.length)} of {numbers.format(VARIABLE_VALUE_MAX)} characters.
+        </p>
+        {errors.value?.message && (
+          <p id={valueError} className="field-error">
+            {errors.value.message}
+          </p>
+        )}
+      </div>
+      <UserIdsField
+        idName={idName}
+        text={text}
+        error={errors.userIds?.message}
+        {...register("userIds")}
+      />
+      <div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Set the variable
+        </button>
+      </div>
+    </form>
+  );
+}

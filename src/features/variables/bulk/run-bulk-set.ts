@@ -1,0 +1,50 @@
+import type { Call } from "@/api/client";
+import { judgeBulkFailure } from "@/api/bulk-failure";
+import { runBulk, type BulkResult, type BulkRunReport } from "@/lib/bulk-run";
+import type { UserIdField } from "@/lib/subscriber-format";
+
+/**
+ * vars/set names one person, so one call per id. Four in flight at a time: the gateway sends
+ * a token's calls at 20 a second and queues the rest, so a run of 1,000 never trips the
+ * service's limit, and other pages' calls wait behind at most four of these.
+ */
+export const SET_CONCURRENCY = 4;
+/** The service's limit per token (api-facts.md), for the time a run will take. */
+export const CALLS_PER_SECOND = 20;
+
+export type SetOutcome = "saved";
+export type SetResult = BulkResult<SetOutcome>;
+
+export interface RunBulkSetOptions {
+  name: string;
+  value: string;
+  userIds: readonly number[];
+  field: UserIdField;
+  groupId: number;
+  call: Call;
+  cancel: AbortSignal;
+  abort?: AbortSignal | undefined;
+  onResults: (batch: readonly SetResult[]) => void;
+}
+
+/**
+ * Saves one variable for every id. The service refusing one person (not a subscriber, error
+ * 5) fails that id and the run goes on; a failure that would hit every call (no answer, 5xx,
+ * session or token refused) stops it, the rest reported as not run (src/api/bulk-failure.ts).
+ */
+export function runBulkSet(options: RunBulkSetOptions): Promise<BulkRunReport<SetOutcome>> {
+  const { name, value, field, groupId, call } = options;
+  return runBulk<SetOutcome>({
+    userIds: options.userIds,
+    batchSize: 1,
+    concurrency: SET_CONCURRENCY,
+    send: async ([userId = 0], signal) => {
+      await call("vars/set", { [field]: userId, name, value }, { groupId, signal });
+      return [{ userId, outcome: "saved" }];
+    },
+    judge: judgeBulkFailure,
+    cancel: options.cancel,
+    abort: options.abort,
+    onResults: options.onResults,
+  });
+}

@@ -1,0 +1,141 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useApi } from "@/api/api-context";
+import { isSignedOutError } from "@/api/api-error";
+import { apiKeys } from "@/api/query-keys";
+import { mergeResults } from "@/lib/bulk-run";
+import type { UserIdField } from "@/lib/subscriber-format";
+import { quoted, summaryLine } from "./outcome-text";
+import { runBulkSet, type SetResult } from "./run-bulk-set";
+
+export interface SetRun {
+  /** Tells one run from the next, for the results table. */
+  id: number;
+  name: string;
+  value: string;
+  /** The ids this run sends (a retry: only those still to do). */
+  userIds: readonly number[];
+  done: number;
+  cancelling: boolean;
+  /** Every id of the first run with its latest result; undefined while a run is going. */
+  results: SetResult[] | undefined;
+  /** Why the run stopped early, when a failure stopped it. */
+  stopped?: string | undefined;
+}
+
+interface StartInput {
+  name: string;
+  value: string;
+  userIds: readonly number[];
+  /** The results of the run being retried: the new results are laid over them. */
+  earlier?: readonly SetResult[] | undefined;
+}
+
+/**
+ * One vars/set run at a time, with progress, Cancel and retry. Whatever happened (even a
+ * cancel or a failure half way) the channel's variables and subscriber records are refetched,
+ * since some of the calls changed them.
+ */
+export function useBulkSetJob(groupId: number, field: UserIdField) {
+  const { call } = useApi();
+  const queryClient = useQueryClient();
+  const [run, setRun] = useState<SetRun | undefined>();
+  const cancelRef = useRef<AbortController | null>(null);
+  const leaveRef = useRef<AbortController | null>(null);
+  const runCount = useRef(0);
+
+  useEffect(() => {
+    const leave = new AbortController();
+    leaveRef.current = leave;
+    return () => {
+      leave.abort();
+    };
+  }, []);
+
+  const mutation = useMutation({
+    mutationFn: async ({ name, value, userIds, earlier }: StartInput) => {
+      const cancel = new AbortController();
+      cancelRef.current = cancel;
+      runCount.current += 1;
+      setRun({
+        id: runCount.current,
+        name,
+        value,
+        userIds,
+        done: 0,
+        cancelling: false,
+        results: undefined,
+      });
+      const report = await runBulkSet({
+        name,
+        value,
+        userIds,
+        field,
+        groupId,
+        call,
+        cancel: cancel.signal,
+        abort: leaveRef.current?.signal,
+        onResults: (batch) => {
+          setRun((current) => current && { ...current, done: current.done + batch.length });
+        },
+      });
+      const results = earlier ? mergeResults(earlier, report.results) : report.results;
+      setRun(
+        (current) =>
+          current && {
+            ...current,
+            results,
+            cancelling: false,
+            stopped: report.stoppedBy?.verdict.text,
+          },
+      );
+      // The table keeps what was saved; the app still learns the session has ended.
+      if (report.stoppedBy && isSignedOutError(report.stoppedBy.error)) {
+        throw report.stoppedBy.error;
+      }
+      return { name, results, stopped: report.stoppedBy?.verdict.text };
+    },
+    onSuccess: ({ name, results, stopped }) => {
+      const text = `${quoted(name)}: ${summaryLine(results)}`;
+      if (stopped !== undefined) toast.error(`The run stopped: ${stopped}. ${text}`);
+      else if (results.every((result) => result.outcome === "saved")) toast.success(text);
+      else toast.warning(text);
+    },
+    onError: (error) => {
+      toast.error(`The run stopped: ${error.message}`);
+    },
+    onSettled: async () => {
+      cancelRef.current = null;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "vars") }),
+        // A subscriber record carries the person's variables.
+        queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "subscribers") }),
+      ]);
+    },
+  });
+
+  const cancel = useCallback(() => {
+    cancelRef.current?.abort();
+    setRun((current) => current && { ...current, cancelling: true });
+  }, []);
+
+  const { isPending, mutate } = mutation;
+  // A second submit while a run is going would send every id twice; the pending flag reaches
+  // React a render later, a ref at once.
+  const startedRef = useRef(false);
+  const start = useCallback(
+    (input: StartInput) => {
+      if (startedRef.current) return;
+      startedRef.current = true;
+      mutate(input, {
+        onSettled: () => {
+          startedRef.current = false;
+        },
+      });
+    },
+    [mutate],
+  );
+
+  return { run, running: isPending, start, cancel };
+}
