@@ -59,6 +59,16 @@ export const pages: readonly PageEntry[] = [
       import("@/features/subscribers/manage/manage-page").then((module) => module.ManagePage),
   }),
   page({
+    id: "subscriptions",
+    label: "Subscriptions",
+    segment: "statistics/subscriptions",
+    operation: "subscribers/statSubscribe" satisfies OperationId,
+    load: () =>
+      import("@/features/subscriptions/subscriptions-page").then(
+        (module) => module.SubscriptionsPage,
+      ),
+  }),
+  page({
     id: "subscriber",
     label: "Subscriber",
     segment: "subscribers/:recordId",
