@@ -7,7 +7,12 @@ import { PeriodPicker, usePeriodSearch } from "../../src/components/period-picke
 
 // 23 Nov 2026 15:00 in Moscow.
 const NOW = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
-const channel = { group_id: 1001, name: "Demo", type_name: "Telegram" as const, time_zone: "Europe/Moscow" };
+const channel = {
+  group_id: 1001,
+  name: "Demo",
+  type_name: "Telegram" as const,
+  time_zone: "Europe/Moscow",
+};
 
 function Page() {
   const { choice, period, now, setChoice } = usePeriodSearch();
