@@ -4,14 +4,16 @@ import type { RequestOf, ResponseOf } from "@/contract/operations";
 import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
 import {
   aggregateEvents,
+  bucketRequest,
   countsOf,
-  EVENT_PAGE_SIZE,
+  eventPageRequest,
+  pagesToRead,
+  periodRequest,
   planSeries,
   type BucketCounts,
   type SeriesPlan,
 } from "@/lib/chart-strategy";
 import { createLimiter } from "@/lib/limit-concurrency";
-import { OFFSET_MAX } from "@/contract/common";
 import { useApi } from "./api-context";
 import type { Call } from "./client";
 import { apiQuery } from "./queries";
@@ -86,13 +88,8 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     () => buildBuckets({ from, to }, timeZone, unit),
     [from, to, timeZone, unit],
   );
-  const first = buckets[0];
   const last = buckets[buckets.length - 1];
-  const periodParams = {
-    date_from: first?.dateFrom ?? "",
-    date_to: last?.dateTo ?? "",
-    ...filters,
-  };
+  const periodParams = periodRequest(buckets, filters);
   const periodClosed = last !== undefined && isClosed(last, now);
 
   const total = useQuery({
@@ -100,34 +97,22 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     ...cacheFor(periodClosed),
     enabled,
   });
-  const plan = total.data
-    ? planSeries(total.data.count_subscribe + total.data.count_unsubscribe, buckets.length, canPage)
-    : undefined;
-
-  const pageParams = (index: number) => ({
-    ...periodParams,
-    count: EVENT_PAGE_SIZE,
-    offset: index * EVENT_PAGE_SIZE,
-  });
-  // Events whose action statCount does not count (the service may have more kinds) can fill
-  // the planned pages before every counted event is read: then read on, but only while the
-  // events counted so far fall short of statCount's total, and never past the cost of counting
-  // per bucket (a total that is a multiple of 100 costs no extra call).
-  let pageCount = plan?.kind === "page" ? plan.pages : 0;
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
-  const pageLimit = Math.min(buckets.length, Math.floor(OFFSET_MAX / EVENT_PAGE_SIZE));
-  let counted = 0;
-  for (let index = 0; index < pageCount; index++) {
-    const page = queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
-      apiQuery(groupId, "subscribers/statSubscribe", pageParams(index)).queryKey,
-    );
-    if (!page) break;
-    counted += page.items.filter((event) => event.action === 1 || event.action === 2).length;
-    const lastPlanned = index === pageCount - 1;
-    if (lastPlanned && page.items.length === EVENT_PAGE_SIZE && counted < expected) {
-      if (pageCount < pageLimit) pageCount += 1;
-    }
-  }
+  const plan = total.data ? planSeries(expected, buckets.length, canPage) : undefined;
+
+  const pageCount =
+    plan?.kind === "page"
+      ? pagesToRead(
+          plan.pages,
+          expected,
+          buckets.length,
+          (index) =>
+            queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
+              apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(periodParams, index))
+                .queryKey,
+            )?.items,
+        )
+      : 0;
 
   // Stable combiners: TanStack Query runs them again only when an answer changes, so the
   // events are sorted into buckets once, not on every render.
@@ -156,19 +141,19 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
 
   const pages = useQueries({
     queries: Array.from({ length: pageCount }, (_v, index) => ({
-      ...apiQuery(groupId, "subscribers/statSubscribe", pageParams(index), limitedCall),
+      ...apiQuery(
+        groupId,
+        "subscribers/statSubscribe",
+        eventPageRequest(periodParams, index),
+        limitedCall,
+      ),
       ...(periodClosed ? { staleTime: Infinity } : {}),
     })),
     combine: combinePages,
   });
   const perBucket = useQueries({
     queries: (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
-      ...apiQuery(
-        groupId,
-        "subscribers/statCount",
-        { date_from: bucket.dateFrom, date_to: bucket.dateTo, ...filters },
-        limitedCall,
-      ),
+      ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
       ...cacheFor(isClosed(bucket, now)),
     })),
     combine: combineBuckets,

@@ -67,17 +67,6 @@ export const pages: readonly PageEntry[] = [
       import("@/features/variables/variables-page").then((module) => module.VariablesPage),
   }),
   page({
-    id: "subscriber",
-    label: "Subscriber",
-    segment: "subscribers/:recordId",
-    operation: "subscribers/get" satisfies OperationId,
-    inNav: false,
-    load: () =>
-      import("@/features/subscribers/panel/subscriber-page").then(
-        (module) => module.SubscriberPage,
-      ),
-  }),
-  page({
     id: "variables-bulk",
     label: "Set for many",
     segment: "variables/bulk",
@@ -91,6 +80,27 @@ export const pages: readonly PageEntry[] = [
     segment: "bots",
     operation: "bots/addSubscriber" satisfies OperationId,
     load: () => import("@/features/bots/bots-page").then((module) => module.BotsPage),
+  }),
+  page({
+    id: "subscriptions",
+    label: "Subscriptions",
+    segment: "subscriptions",
+    operation: "subscribers/statSubscribe" satisfies OperationId,
+    load: () =>
+      import("@/features/subscriptions/subscriptions-page").then(
+        (module) => module.SubscriptionsPage,
+      ),
+  }),
+  page({
+    id: "subscriber",
+    label: "Subscriber",
+    segment: "subscribers/:recordId",
+    operation: "subscribers/get" satisfies OperationId,
+    inNav: false,
+    load: () =>
+      import("@/features/subscribers/panel/subscriber-page").then(
+        (module) => module.SubscriberPage,
+      ),
   }),
 ];
 

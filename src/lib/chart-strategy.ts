@@ -1,3 +1,4 @@
+import { OFFSET_MAX } from "@/contract/common";
 import { parseApiDateTime } from "@/contract/datetime";
 import { bucketIndexAt, type Bucket } from "./buckets";
 
@@ -85,4 +86,76 @@ export function sumCounts(series: readonly BucketCounts[]): BucketCounts {
     unsubscribed += counts.unsubscribed;
   }
   return countsOf(subscribed, unsubscribed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The requests of a series, shared by the React hook (src/api/subscription-series.ts) and the
+// plain loader (src/api/load-subscription-series.ts), so that both plan the same calls and a
+// page or bucket one has asked for is the same query for the other.
+
+/** The API's filters a series may carry (subscribers/statCount and statSubscribe take them). */
+export interface SeriesFilterParams {
+  subscription_id?: number[] | undefined;
+  utm_id?: number[] | undefined;
+  vk_user_id?: number | number[] | undefined;
+  tg_user_id?: number | number[] | undefined;
+}
+
+export interface PeriodRequest extends SeriesFilterParams {
+  date_from: string;
+  date_to: string;
+}
+
+/** The whole period's request: from the first bucket's start to the last bucket's end. */
+export function periodRequest(
+  buckets: readonly Bucket[],
+  filters: SeriesFilterParams = {},
+): PeriodRequest {
+  return {
+    date_from: buckets[0]?.dateFrom ?? "",
+    date_to: buckets[buckets.length - 1]?.dateTo ?? "",
+    ...filters,
+  };
+}
+
+/** The request of one bucket's own statCount. */
+export function bucketRequest(bucket: Bucket, filters: SeriesFilterParams = {}): PeriodRequest {
+  return { date_from: bucket.dateFrom, date_to: bucket.dateTo, ...filters };
+}
+
+/** The `index`th page of 100 events of the period (statSubscribe, offset paging). */
+export function eventPageRequest(period: PeriodRequest, index: number) {
+  return { ...period, count: EVENT_PAGE_SIZE, offset: index * EVENT_PAGE_SIZE };
+}
+
+/** The furthest page `offset` can reach (the contract caps it at 100,000). */
+export const EVENT_PAGES_MAX = Math.floor(OFFSET_MAX / EVENT_PAGE_SIZE) + 1;
+
+/**
+ * How many pages of events to read, given the plan and the pages answered so far (`answered`
+ * gives a page's events by index, `undefined` for one not yet answered). Normally the planned pages; but the service may
+ * return events whose action statCount does not count, and those can fill the planned pages
+ * before every counted event is read. Then read on, one page at a time, only while the last
+ * page was full and the counted events fall short of statCount's total, and never past the
+ * cost of counting per bucket (so a total that is a multiple of 100 costs no extra call).
+ */
+export function pagesToRead(
+  plannedPages: number,
+  expected: number,
+  buckets: number,
+  answered: (index: number) => readonly CountedEvent[] | undefined,
+): number {
+  let pages = plannedPages;
+  const limit = Math.min(buckets, EVENT_PAGES_MAX);
+  let counted = 0;
+  for (let index = 0; index < pages; index++) {
+    const page = answered(index);
+    if (page === undefined) break;
+    counted += page.filter((event) => event.action === 1 || event.action === 2).length;
+    const lastPlanned = index === pages - 1;
+    if (lastPlanned && page.length === EVENT_PAGE_SIZE && counted < expected && pages < limit) {
+      pages += 1;
+    }
+  }
+  return pages;
 }

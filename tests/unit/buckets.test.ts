@@ -231,3 +231,86 @@ describe("buckets, for any period and zone", () => {
     );
   });
 });
+
+describe.each([
+  // zone, hours of the March change day, hours of the October change day
+  ["Europe/Moscow", 24, 24],
+  ["UTC", 24, 24],
+  ["Europe/Berlin", 23, 25],
+] as const)(
+  "bucket edges in %s across the clock changes and month ends",
+  (zone, march, october) => {
+    const dayAfter = (text: string) => {
+      const [day, month, year] = text.slice(0, 10).split(".").map(Number);
+      const next = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 0) + 1));
+      return `${String(next.getUTCDate()).padStart(2, "0")}.${String(next.getUTCMonth() + 1).padStart(2, "0")}.${String(next.getUTCFullYear())}`;
+    };
+
+    it.each([
+      ["25.03.2026", "03.04.2026", "29.03.2026", march, "31.03.2026"],
+      ["22.10.2026", "02.11.2026", "25.10.2026", october, "31.10.2026"],
+    ])(
+      "days %s – %s: local midnights, one bucket per day",
+      (from, to, change, changeHours, monthEnd) => {
+        const buckets = buildBuckets(period(from, `${to} 23:59:59`, zone), zone);
+        expect(buckets[0]?.dateFrom).toBe(`${from} 00:00:00`);
+        for (const [i, bucket] of buckets.entries()) {
+          const day = bucket.dateFrom.slice(0, 10);
+          expect(bucket.dateFrom).toBe(`${day} 00:00:00`);
+          expect(bucket.dateTo).toBe(`${day} 23:59:59`);
+          expect(hours(bucket)).toBe(day === change ? changeHours : 24);
+          const next = buckets[i + 1];
+          if (next) {
+            expect(next.start).toBe(bucket.end);
+            expect(next.dateFrom.slice(0, 10)).toBe(dayAfter(day));
+          }
+        }
+        const end = buckets.findIndex((bucket) => bucket.dateFrom.startsWith(monthEnd));
+        expect(buckets[end + 1]?.dateFrom.slice(3, 10)).not.toBe(monthEnd.slice(3));
+        expect(buckets[end + 1]?.dateFrom.slice(0, 2)).toBe("01");
+        expect(buckets.at(-1)?.dateTo).toBe(`${to} 23:59:59`);
+      },
+    );
+
+    it("weeks holding a change are a week of wall time, Monday to Sunday", () => {
+      const buckets = buildBuckets(period("16.03.2026", "08.11.2026 23:59:59", zone), zone, "week");
+      for (const bucket of buckets) {
+        expect(toWeekday(bucket.start, zone)).toBe(1);
+        expect(bucket.dateFrom.endsWith(" 00:00:00")).toBe(true);
+      }
+      const lengths = buckets.map(hours);
+      expect(lengths[1]).toBe(7 * 24 - 24 + march); // 23–29 March
+      expect(lengths.filter((length) => length !== 7 * 24)).toHaveLength(march === 24 ? 0 : 2);
+    });
+
+    it("months start on the 1st at midnight and hold the change's hour lost or gained", () => {
+      const buckets = buildBuckets(
+        period("01.01.2026", "31.12.2026 23:59:59", zone),
+        zone,
+        "month",
+      );
+      expect(buckets).toHaveLength(12);
+      for (const bucket of buckets) expect(bucket.dateFrom.slice(0, 2)).toBe("01");
+      expect(buckets.map(hours)[2]).toBe(31 * 24 - 24 + march);
+      expect(buckets.map(hours)[9]).toBe(31 * 24 - 24 + october);
+      expect(buckets[1]?.dateTo).toBe("28.02.2026 23:59:59");
+      expect(buckets[3]?.dateTo).toBe("30.04.2026 23:59:59");
+    });
+
+    it("hours across the March change have no gap and no overlap", () => {
+      const buckets = buildBuckets(period("29.03.2026", "29.03.2026 23:59:59", zone), zone, "hour");
+      expect(buckets).toHaveLength(march);
+      for (const [i, bucket] of buckets.entries()) {
+        expect(hours(bucket)).toBe(1);
+        if (i > 0) expect(bucket.start).toBe(buckets[i - 1]?.end);
+      }
+    });
+  },
+);
+
+function toWeekday(instant: number, zone: string): number {
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" }).format(
+    instant,
+  );
+  return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(day) + 1;
+}

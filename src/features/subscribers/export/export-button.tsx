@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/error-state";
 import { mayCall } from "@/contract/roles";
 import { userIdField } from "@/lib/subscriber-format";
 import { exportFileName, exportProgressText } from "@/lib/export-progress";
-import { openCsvTarget, type CsvTarget } from "./csv-sinks";
+import { openCsvTarget, type CsvTarget } from "@/components/csv-export/csv-sinks";
 import "./export.css";
 
 type ExportState =

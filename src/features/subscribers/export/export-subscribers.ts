@@ -1,18 +1,12 @@
 import { ApiError } from "@/api/api-error";
+import type { CsvSink } from "@/components/csv-export/csv-sinks";
 import type { Call } from "@/api/client";
 import { PAGE_SIZE_MAX } from "@/contract/common";
 import { collectOffsetPages } from "@/lib/offset-pages";
 import type { UserIdField } from "@/lib/subscriber-format";
 import { subscribersCsvPage } from "@/lib/subscribers-csv";
 
-/** Where the CSV goes, page after page: a file on disk, a list of Blobs, or a test's memory. */
-export interface CsvSink {
-  write: (chunk: string) => Promise<void>;
-  /** Every page is written: finish the file. */
-  close: () => Promise<void>;
-  /** Cancelled or failed: throw away what was written. */
-  abort: () => Promise<void>;
-}
+export type { CsvSink };
 
 export interface ExportProgress {
   rows: number;

@@ -1,4 +1,11 @@
-import type { CsvSink } from "./export-subscribers";
+/** Where a CSV goes, page after page: a file on disk, a list of Blobs, or a test's memory. */
+export interface CsvSink {
+  write: (chunk: string) => Promise<void>;
+  /** Every page is written: finish the file. */
+  close: () => Promise<void>;
+  /** Cancelled or failed: throw away what was written. */
+  abort: () => Promise<void>;
+}
 
 const CSV_TYPE = "text/csv;charset=utf-8";
 

@@ -1,0 +1,188 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { CsvExportButton } from "@/components/csv-export/csv-export-button";
+import { ErrorState } from "@/components/error-state";
+import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
+import {
+  EVENT_PAGE_SIZE,
+  eventPageRequest,
+  pagesFor,
+  type PeriodRequest,
+} from "@/lib/chart-strategy";
+import type { ResolvedPeriod } from "@/lib/period";
+import { userIdField } from "@/lib/subscriber-format";
+import { EventsTable } from "./events-table";
+import { LAST_EVENTS_PAGE } from "./subscriptions-search";
+
+interface EventsSectionProps {
+  groupId: number;
+  channelKind: string;
+  period: ResolvedPeriod;
+  /** The same request the chart pages, so a page the chart read is not asked again. */
+  request: PeriodRequest;
+  /** Events the period's statCount counted; sizes the pager and the export's progress. */
+  total: number | undefined;
+  page: number;
+  onPage: (page: number) => void;
+  subscriptions: UseQueryResult<SubscriptionInfo[]>;
+  utms: UseQueryResult<UtmInfo[]>;
+}
+
+const numbers = new Intl.NumberFormat("en-US");
+
+/** The period's events, 100 a page by offset, with a CSV of all of them. */
+export function EventsSection({
+  groupId,
+  channelKind,
+  period,
+  request,
+  total,
+  page,
+  onPage,
+  subscriptions,
+  utms,
+}: EventsSectionProps) {
+  const { call } = useApi();
+  const query = useQuery({
+    ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, page - 1), call),
+    placeholderData: keepPreviousData,
+  });
+  const subscriptionNames = new Map(
+    (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
+  );
+  const utmNames = new Map((utms.data ?? []).map((item) => [item.utm_id, item.name]));
+  const idField = userIdField(channelKind);
+  const pages = total === undefined ? undefined : Math.max(1, pagesFor(total));
+  const shown = query.data?.items.length ?? 0;
+  const canGoForward =
+    !query.isPlaceholderData && shown === EVENT_PAGE_SIZE && page < LAST_EVENTS_PAGE;
+  const empty = query.isSuccess && !query.isPlaceholderData && shown === 0;
+
+  return (
+    <section className="subscriptions-events" aria-labelledby="subscriptions-events-title">
+      <div className="subscriptions-events-head">
+        <h2 id="subscriptions-events-title">Events</h2>
+        <CsvExportButton
+          what="the subscription events"
+          fileName={() =>
+            `subscription-events-${String(groupId)}-${period.firstDay}-${period.lastDay}.csv`
+          }
+          total={total}
+          run={async ({ sink, signal, onRows }) => {
+            const { exportEvents } = await import("./export-events");
+            const result = await exportEvents({
+              call,
+              groupId,
+              period: request,
+              sink,
+              signal,
+              onRows,
+              context: {
+                subscriptionNames,
+                utmNames,
+                userIdField: idField,
+                timeZone: period.timeZone,
+              },
+            });
+            return {
+              rows: result.rows,
+              note: result.truncated
+                ? "The API reads no further than 100,100 events: choose a shorter period for the rest."
+                : undefined,
+            };
+          }}
+        />
+      </div>
+      {query.isError && !query.data ? (
+        <ErrorState
+          title="Could not load the events."
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : empty && page === 1 ? (
+        <p className="subscriptions-empty">No one subscribed or unsubscribed in this period.</p>
+      ) : (
+        <>
+          {query.isError && (
+            <ErrorState
+              title="Could not load this page of events."
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          )}
+          {empty ? (
+            <p className="subscriptions-empty">No events on this page.</p>
+          ) : (
+            <EventsTable
+              query={query}
+              caption={`Subscription events, page ${String(page)}`}
+              timeZone={period.timeZone}
+              userIdField={idField}
+              subscriptionNames={subscriptionNames}
+              utmNames={utmNames}
+            />
+          )}
+          <nav className="subscriptions-pager" aria-label="Pages of events">
+            <PagerButton
+              enabled={page > 1}
+              onClick={() => {
+                onPage(1);
+              }}
+            >
+              First page
+            </PagerButton>
+            <PagerButton
+              enabled={page > 1}
+              onClick={() => {
+                onPage(page - 1);
+              }}
+            >
+              Previous page
+            </PagerButton>
+            <span className="subscriptions-page-number" aria-live="polite">
+              Page {numbers.format(page)}
+              {pages !== undefined && ` of ${numbers.format(pages)}`}
+              {query.isPlaceholderData && " (loading…)"}
+            </span>
+            <PagerButton
+              enabled={canGoForward}
+              onClick={() => {
+                onPage(page + 1);
+              }}
+            >
+              Next page
+            </PagerButton>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** aria-disabled, not disabled: a button that turns unavailable keeps the keyboard's focus. */
+function PagerButton({
+  enabled,
+  onClick,
+  children,
+}: {
+  enabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-disabled={enabled ? undefined : true}
+      onClick={() => {
+        if (enabled) onClick();
+      }}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "@/api/api-context";
+import { useSubscriptionSeries } from "@/api/subscription-series";
+import { SubscriptionChart } from "@/components/chart/subscription-chart";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { useSearchState } from "@/components/use-search-state";
+import { mayCall } from "@/contract/roles";
+import { bucketUnitFor } from "@/lib/buckets";
+import { periodRequest } from "@/lib/chart-strategy";
+import { formatPeriodDays } from "@/lib/period";
+import { EventsSection } from "./events-section";
+import { subscriptionsQuery, utmsQuery } from "./lookup-queries";
+import { SubscriptionTotals } from "./subscription-totals";
+import { SubscriptionsFilters } from "./subscriptions-filters";
+import { seriesFilters, subscriptionsSearch } from "./subscriptions-search";
+import "./subscriptions.css";
+
+/**
+ * Subscriptions for a period: totals, the chart of subscribed, unsubscribed and net per
+ * bucket, and the events themselves, filtered by subscription and UTM tag; all in the URL.
+ */
+export function SubscriptionsPage() {
+  const channel = useCurrentChannel();
+  const { role } = useSignedInSession();
+  const groupId = channel.group_id;
+  const timeZone = channel.time_zone;
+  useDocumentTitle("Subscriptions");
+  const { call } = useApi();
+  const { choice, period, now, setChoice } = usePeriodSearch();
+  const [search, setSearch] = useSearchState(subscriptionsSearch);
+  const filters = seriesFilters(search);
+  const unit = bucketUnitFor(period);
+
+  const series = useSubscriptionSeries({
+    groupId,
+    timeZone,
+    from: period.from,
+    to: period.to,
+    filters,
+    unit,
+    canPage: mayCall(role, "subscribers/statSubscribe"),
+  });
+  const subscriptions = useQuery(subscriptionsQuery(groupId, call));
+  const utms = useQuery(utmsQuery(groupId, call));
+  const periodText = formatPeriodDays(period);
+  const totalEvents = series.totals
+    ? series.totals.subscribed + series.totals.unsubscribed
+    : undefined;
+
+  return (
+    <>
+      <h1>Subscriptions</h1>
+      <div className="subscriptions-controls card">
+        <PeriodPicker
+          choice={choice}
+          period={period}
+          now={now}
+          onChange={(next) => {
+            setChoice(next, { reset: ["page"] });
+          }}
+        />
+        <SubscriptionsFilters
+          search={search}
+          onChange={(patch) => {
+            setSearch({ ...patch, page: 1 });
+          }}
+          subscriptions={subscriptions}
+          utms={utms}
+        />
+      </div>
+      <SubscriptionTotals data={series} periodText={periodText} />
+      <SubscriptionChart
+        title="Subscribed and unsubscribed"
+        data={series}
+        timeZone={timeZone}
+        unit={unit}
+        withNet
+      />
+      <EventsSection
+        groupId={groupId}
+        channelKind={channel.type_name}
+        period={period}
+        request={periodRequest(series.buckets, filters)}
+        total={totalEvents}
+        page={search.page}
+        onPage={(page) => {
+          setSearch({ page }, { push: true });
+        }}
+        subscriptions={subscriptions}
+        utms={utms}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLiveApp, type LiveApp } from "./live-app";
+
+const FIRST_LOAD = { timeout: 15_000 };
+const WAIT = { timeout: 8000 };
+/** The seed's events all fall in this range (tests/support/seed.ts, NOW is 15 March 2026). */
+const PERIOD = "2025-12-01..2026-03-15";
+const PAGE = `/c/1001/subscriptions?period=${PERIOD}`;
+
+/** The events of the Telegram channel in the period, counted from the database itself. */
+function seedCounts(live: LiveApp, subscription?: number) {
+  const from = Date.UTC(2025, 10, 30, 21) / 1000;
+  const to = Date.UTC(2026, 2, 15, 21) / 1000 - 1;
+  const rows = live.db
+    .prepare(
+      `SELECT action, count(*) AS n FROM subscription_events
+        WHERE channel_id = 1001 AND at BETWEEN ? AND ? ${subscription ? "AND subscription_id = ?" : ""}
+        GROUP BY action`,
+    )
+    .all(...[from, to, ...(subscription ? [subscription] : [])]) as { action: number; n: number }[];
+  const of = (action: number) => rows.find((row) => row.action === action)?.n ?? 0;
+  return { subscribed: of(1), unsubscribed: of(2) };
+}
+
+function figure(label: string) {
+  const term = screen.getAllByRole("term").find((element) => element.textContent === label);
+  return term?.nextElementSibling?.textContent ?? "";
+}
+
+describe("the subscriptions page against the local Channel API", { timeout: 60_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp();
+  });
+  afterAll(() => live.close());
+
+  it("shows totals, chart and events that agree, and filters them by subscription", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render(PAGE, "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Subscriptions" }, FIRST_LOAD),
+    ).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Custom range" })).toHaveProperty("checked", true);
+    const all = seedCounts(live);
+    expect(all.subscribed).toBeGreaterThan(0);
+    await waitFor(() => {
+      expect(figure("Subscribed")).toBe(String(all.subscribed));
+    }, WAIT);
+    expect(figure("Unsubscribed")).toBe(String(all.unsubscribed));
+
+    // The chart's table adds up to the same totals.
+    const chart = screen.getByRole("region", { name: "Subscribed and unsubscribed" });
+    await user.click(await within(chart).findByRole("switch", { name: "Show as table" }, WAIT));
+    const total = within(chart).getByRole("row", { name: /^Total/ });
+    expect(
+      within(total)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      String(all.subscribed),
+      String(all.unsubscribed),
+      String(all.subscribed - all.unsubscribed),
+    ]);
+
+    // Every event is a row, with the person's name and id from statSubscribe itself.
+    const events = await screen.findByRole("table", { name: "Subscription events, page 1" }, WAIT);
+    await waitFor(() => {
+      expect(within(events).getAllByRole("row")).toHaveLength(
+        1 + all.subscribed + all.unsubscribed,
+      );
+    }, WAIT);
+    expect(within(events).getAllByText(/^id 7000000\d\d$/).length).toBeGreaterThan(0);
+    expect(within(events).getAllByText("Blocked")).toHaveLength(2); // header + person 7
+
+    const offers = seedCounts(live, 2);
+    await user.selectOptions(
+      await screen.findByLabelText("Subscription"),
+      await screen.findByRole("option", { name: "Offers" }, WAIT),
+    );
+    expect(router.state.location.search).toContain("sub=2");
+    expect(router.state.location.search).toContain(`period=${PERIOD}`);
+    await waitFor(() => {
+      expect(figure("Subscribed")).toBe(String(offers.subscribed));
+    }, WAIT);
+    await waitFor(() => {
+      const rows = within(
+        screen.getByRole("table", { name: "Subscription events, page 1" }),
+      ).getAllByRole("row");
+      expect(rows).toHaveLength(1 + offers.subscribed + offers.unsubscribed);
+    }, WAIT);
+  });
+
+  it("says so when a period has no events", async () => {
+    await live.render(
+      "/c/1001/subscriptions?period=2024-01-01..2024-01-31",
+      "marketing",
+    );
+    expect(
+      await screen.findByText("No one subscribed or unsubscribed in this period.", {}, FIRST_LOAD),
+    ).toBeTruthy();
+    expect(figure("Net")).toBe("0");
+  });
+
+  it("is not offered to support staff", async () => {
+    await live.render("/c/1001", "support");
+    await screen.findByRole("navigation", { name: "Pages" }, FIRST_LOAD);
+    expect(screen.queryByRole("link", { name: "Subscriptions" })).toBeNull();
+  });
+});
