@@ -66,7 +66,7 @@ export function DeliveryFilters({
       <div className="field">
         <label htmlFor={deliveryId}>Mass delivery</label>
         <select id={deliveryId} className="deliveries-select" {...register("delivery")}>
-          <option value="">All messages (mass deliveries and bot steps)</option>
+          <option value="">All messages</option>
           {deliveries.map((item) => (
             <option key={item.delivery_id} value={String(item.delivery_id)}>
               {item.name}

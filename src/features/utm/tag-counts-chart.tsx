@@ -1,4 +1,4 @@
-import { BarSeriesChart } from "@/components/chart/bar-chart";
+import { CategoryBarChart } from "@/components/chart/category-bar-chart";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
@@ -8,8 +8,8 @@ import type { SeriesPoint } from "@/lib/fit-points";
 const SUBSCRIBED: ChartSeries = { label: "Subscribed", color: "var(--chart-subscribed)" };
 const UNSUBSCRIBED: ChartSeries = { label: "Unsubscribed", color: "var(--chart-unsubscribed)" };
 
-/** Bars for the busiest tags only: merging neighbours would add up unrelated tags. */
-export const CHART_TAGS = 20;
+/** Rows for the busiest tags only: merging neighbours would add up unrelated tags. */
+export const CHART_TAGS = 15;
 
 const numbers = new Intl.NumberFormat("en-US");
 
@@ -63,11 +63,10 @@ export function TagCountsChart({
       onRetry={onRetry}
       retrying={retrying}
       chart={
-        <BarSeriesChart
+        <CategoryBarChart
           series={[SUBSCRIBED, UNSUBSCRIBED]}
           points={points.slice(0, CHART_TAGS)}
-          xLabel="UTM tag"
-          yLabel="Events"
+          valueLabel="Events"
         />
       }
       table={
