@@ -17,6 +17,8 @@ interface LinkBuilderProps {
   tags: readonly UtmInfo[];
   subscriptions: readonly SubscriptionInfo[];
   subscriptionNames: ReadonlyMap<number, string>;
+  /** The tags and subscriptions are still on their way. */
+  loading: boolean;
   onMade: (link: RecentLink) => void;
 }
 
@@ -28,6 +30,7 @@ export function LinkBuilder({
   tags,
   subscriptions,
   subscriptionNames,
+  loading,
   onMade,
 }: LinkBuilderProps) {
   const { call } = useApi();
@@ -75,10 +78,10 @@ export function LinkBuilder({
     onError: (error) => {
       // The service's refusals belong to the field they are about.
       if (isApiError(error) && error.code === ErrorCode.UtmNotFound) {
-        setError("tag", { message: `${error.message} Choose another tag.` });
+        setError("tag", { message: `${sentence(error.message)} Choose another tag.` });
       } else if (isApiError(error) && error.code === ErrorCode.InvalidValue) {
         const field = /subscription/i.test(error.message) ? "subscription" : "tag";
-        setError(field, { message: error.message });
+        setError(field, { message: sentence(error.message) });
       }
     },
   });
@@ -95,6 +98,11 @@ export function LinkBuilder({
   return (
     <section className="utm-builder card" aria-labelledby="utm-builder-title">
       <h2 id="utm-builder-title">Build a link</h2>
+      {loading && (
+        <p role="status" className="muted">
+          Loading tags and subscriptions…
+        </p>
+      )}
       <form className="utm-builder-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="field">
           <label htmlFor={tagId}>UTM tag</label>
@@ -201,4 +209,10 @@ export function LinkBuilder({
       </div>
     </section>
   );
+}
+
+/** The service's words as a sentence, to be followed by what to do. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -129,22 +129,11 @@ export function UtmPage() {
   );
 }
 
-function LinkSection({
-  groupId,
-  loading,
-  ...lists
-}: Omit<Parameters<typeof LinkBuilder>[0], "onMade"> & { loading: boolean }) {
+function LinkSection({ groupId, ...lists }: Omit<Parameters<typeof LinkBuilder>[0], "onMade">) {
   const recent = useRecentLinks(groupId);
   return (
     <>
-      {loading ? (
-        <section className="utm-builder card" aria-labelledby="utm-builder-title">
-          <h2 id="utm-builder-title">Build a link</h2>
-          <p role="status">Loading tags and subscriptions…</p>
-        </section>
-      ) : (
-        <LinkBuilder groupId={groupId} {...lists} onMade={recent.add} />
-      )}
+      <LinkBuilder groupId={groupId} {...lists} onMade={recent.add} />
       <RecentLinks links={recent.links} kept={recent.kept} onClear={recent.clear} />
     </>
   );
