@@ -3,7 +3,7 @@ import { searchField } from "@/lib/url-state";
 
 export const EVENT_ACTIONS = ["all", "subscribe", "unsubscribe"] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
-export const EVENT_PAGE_SIZE = 50;
+export const EVENT_PAGE_SIZE = 25;
 /** The service pages these events by `offset`, at most 100,000 (src/contract/common.ts). */
 export const MAX_EVENT_PAGE = 100_000 / EVENT_PAGE_SIZE;
 
