@@ -139,7 +139,7 @@ test.describe("deliveries and UTM as marketing", () => {
     }
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoAxeViolations(page);
-    await screenshot(page, testInfo, "utm-light-360");
+    await screenshot(page, testInfo, "utm-dark-360");
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
@@ -10,7 +10,6 @@ import { ErrorCode } from "@/contract/errors";
 import type { RecentLink } from "@/lib/recent-links";
 import { CopyButton } from "./copy-button";
 import { linkForm, type LinkFormValues } from "./link-form-schema";
-import { QrCode } from "./qr-code";
 
 interface LinkBuilderProps {
   groupId: number;
@@ -21,6 +20,8 @@ interface LinkBuilderProps {
   loading: boolean;
   onMade: (link: RecentLink) => void;
 }
+
+const QrCode = lazy(() => import("./qr-code"));
 
 const defaultValues = { tag: "", subscription: "", force: false };
 
@@ -203,7 +204,9 @@ export function LinkBuilder({
                 {made.force ? ", subscribes on click" : ""}
               </p>
             </div>
-            <QrCode text={made.link} fileName={`utm-${String(made.utmId)}-qr.svg`} />
+            <Suspense fallback={<p className="muted">Drawing the QR code…</p>}>
+              <QrCode text={made.link} fileName={`utm-${String(made.utmId)}-qr.svg`} />
+            </Suspense>
           </>
         )}
       </div>

@@ -5,7 +5,8 @@ import { qrPath } from "@/lib/qr-code";
  * The link as a QR code, drawn by React as an SVG (dark on white in either theme: scanners
  * need the contrast), with a download of the same picture for print.
  */
-export function QrCode({ text, fileName }: { text: string; fileName: string }) {
+/** Its own chunk with the QR encoder, fetched once the first link is made. */
+export default function QrCode({ text, fileName }: { text: string; fileName: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text]);
   const download = useMemo(() => {
     const svg =
