@@ -75,7 +75,10 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     const expected = "https://t.me/test_bot?start=s1_u11_f";
     const field = await screen.findByRole("textbox", { name: "Link" });
     expect((field as HTMLInputElement).value).toBe(expected);
-    expect(screen.getByRole("img", { name: `QR code of the link ${expected}` })).toBeTruthy();
+    // The QR code is its own chunk, fetched with the first link.
+    expect(
+      await screen.findByRole("img", { name: `QR code of the link ${expected}` }, FIRST_LOAD),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Copy the link" }));
     expect(await navigator.clipboard.readText()).toBe(expected);
