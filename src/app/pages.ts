@@ -92,6 +92,21 @@ export const pages: readonly PageEntry[] = [
       ),
   }),
   page({
+    id: "deliveries",
+    label: "Deliveries",
+    segment: "deliveries",
+    operation: "deliveries/stat" satisfies OperationId,
+    load: () =>
+      import("@/features/deliveries/deliveries-page").then((module) => module.DeliveriesPage),
+  }),
+  page({
+    id: "utm",
+    label: "UTM",
+    segment: "utm",
+    operation: "utms/statCount" satisfies OperationId,
+    load: () => import("@/features/utm/utm-page").then((module) => module.UtmPage),
+  }),
+  page({
     id: "subscriber",
     label: "Subscriber",
     segment: "subscribers/:recordId",

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import "./list-pager.css";
+
+interface ListPagerProps {
+  /** Names the navigation: "Pages of delivery records". */
+  label: string;
+  page: number;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onFirst: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** "of 12" when the total is known (offset paging); a cursor does not know it. */
+  pageCount?: number | undefined;
+}
+
+/** First, Previous and Next, with the page number, for a list paged by the server. */
+export function ListPager({
+  label,
+  page,
+  canGoBack,
+  canGoForward,
+  onFirst,
+  onPrevious,
+  onNext,
+  pageCount,
+}: ListPagerProps) {
+  return (
+    <nav className="list-pager" aria-label={label}>
+      <PagerButton enabled={canGoBack} onClick={onFirst}>
+        First page
+      </PagerButton>
+      <PagerButton enabled={canGoBack} onClick={onPrevious}>
+        Previous page
+      </PagerButton>
+      <span className="list-pager-number">
+        Page {page.toLocaleString("en")}
+        {pageCount !== undefined && ` of ${Math.max(1, pageCount).toLocaleString("en")}`}
+      </span>
+      <PagerButton enabled={canGoForward} onClick={onNext}>
+        Next page
+      </PagerButton>
+    </nav>
+  );
+}
+
+/**
+ * `aria-disabled` rather than `disabled`: Next turns unavailable while the page it asked for
+ * loads, and a truly disabled button would drop the keyboard user's focus to the page's start.
+ */
+function PagerButton({
+  enabled,
+  onClick,
+  children,
+}: {
+  enabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-disabled={enabled ? undefined : true}
+      onClick={() => {
+        if (enabled) onClick();
+      }}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,151 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useApi } from "@/api/api-context";
+import { botNamesQuery, deliveryNamesQuery, namesById } from "@/api/name-lookups";
+import { apiQuery } from "@/api/queries";
+import { useCurrentChannel } from "@/components/current-channel";
+import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { useSearchState } from "@/components/use-search-state";
+import type { DeliveryNames } from "@/lib/delivery-format";
+import { userIdField } from "@/lib/subscriber-format";
+import { DeliveryChart } from "./delivery-chart";
+import { DeliveryCount } from "./delivery-count";
+import { DeliveryFilters } from "./delivery-filters";
+import { deliveryParams } from "./delivery-params";
+import { deliveriesSearch, RECORD_PAGE_SIZES } from "./deliveries-search";
+import { ExportButton } from "./export-button";
+import { RecordsView } from "./records-view";
+import { useDeliverySeries } from "./use-delivery-series";
+import "@/components/data-table.css";
+import "./deliveries.css";
+
+/**
+ * Delivery records of a period: how many (deliveries/statCount), sent against failed per
+ * bucket, and the records themselves, of both shapes, paged by cursor, filterable by recipient
+ * and mass delivery, exportable as CSV.
+ */
+export function DeliveriesPage() {
+  const channel = useCurrentChannel();
+  useDocumentTitle(`Deliveries · ${channel.name}`);
+  const { call } = useApi();
+  const { choice, period, now, setChoice } = usePeriodSearch();
+  const [search, setSearch] = useSearchState(deliveriesSearch);
+  const field = userIdField(channel.type_name);
+
+  const deliveries = useQuery(deliveryNamesQuery(channel.group_id, call));
+  const bots = useQuery(botNamesQuery(channel.group_id, call));
+  const names = useMemo<DeliveryNames>(
+    () => ({
+      deliveries: namesById(
+        deliveries.data,
+        (item) => item.delivery_id,
+        (item) => item.name,
+      ),
+      bots: namesById(
+        bots.data,
+        (item) => item.bot_id,
+        (item) => item.title,
+      ),
+    }),
+    [deliveries.data, bots.data],
+  );
+
+  const params = useMemo(
+    () => deliveryParams(period, { user: search.user, delivery: search.delivery }, field),
+    [period, search.user, search.delivery, field],
+  );
+  const paramsKey = JSON.stringify(params);
+  const count = useQuery(apiQuery(channel.group_id, "deliveries/statCount", params, call));
+
+  const fileName = `deliveries-${String(channel.group_id)}-${period.firstDay}-${period.lastDay}.csv`;
+
+  return (
+    <>
+      <h1>Deliveries</h1>
+      <PeriodPicker
+        choice={choice}
+        period={period}
+        now={now}
+        onChange={(next) => {
+          // Another period holds other records: the cursors of this one lead nowhere there.
+          setChoice(next, { reset: ["after"] });
+        }}
+      />
+      <DeliveryFilters
+        user={search.user}
+        delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
+        userIdLabel={field ? `${channel.type_name} user id` : undefined}
+        deliveries={deliveries.data ?? []}
+        deliveriesFailed={deliveries.isError}
+        onApply={(values) => {
+          setSearch({
+            user: values.user,
+            delivery: values.delivery === "" ? [] : [Number(values.delivery)],
+            after: [],
+          });
+        }}
+      />
+      <DeliveryCount query={count} filtered={search.user !== "" || search.delivery.length > 0} />
+      <SeriesSection
+        key={paramsKey}
+        groupId={channel.group_id}
+        timeZone={channel.time_zone}
+        from={period.from}
+        to={period.to}
+        params={params}
+      />
+      <section className="deliveries-records" aria-labelledby="deliveries-records-title">
+        <div className="deliveries-records-head">
+          <h2 id="deliveries-records-title">Records</h2>
+          <div className="deliveries-size">
+            <label htmlFor="deliveries-size">Records a page</label>
+            <select
+              id="deliveries-size"
+              value={search.size}
+              onChange={(event) => {
+                const size = event.currentTarget.value;
+                const known = RECORD_PAGE_SIZES.find((option) => option === size);
+                if (known) setSearch({ size: known, after: [] });
+              }}
+            >
+              {RECORD_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ExportButton
+            key={paramsKey}
+            groupId={channel.group_id}
+            params={params}
+            total={count.data?.count}
+            names={names}
+            userIdField={field}
+            timeZone={channel.time_zone}
+            fileName={fileName}
+          />
+        </div>
+        <RecordsView
+          groupId={channel.group_id}
+          params={params}
+          pageSize={Number(search.size)}
+          stack={search.after}
+          onMove={(after) => {
+            setSearch({ after }, { push: true });
+          }}
+          names={names}
+          userIdField={field}
+          timeZone={channel.time_zone}
+        />
+      </section>
+    </>
+  );
+}
+
+/** The chart, remade for each period and filter, so that "read more" starts over with them. */
+function SeriesSection(props: Parameters<typeof useDeliverySeries>[0]) {
+  const data = useDeliverySeries(props);
+  return <DeliveryChart data={data} timeZone={props.timeZone} from={props.from} to={props.to} />;
+}

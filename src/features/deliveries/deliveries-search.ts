@@ -1,0 +1,27 @@
+import * as z from "@/contract/zod";
+import { cleanCursorStack, MAX_CURSORS } from "@/lib/cursor-stack";
+import { searchField } from "@/lib/url-state";
+
+export const RECORD_PAGE_SIZES = ["20", "50", "100"] as const;
+
+/** A user id as the filter takes it: a positive integer of at most 16 digits. */
+const USER_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * The page's state in the URL, besides the period: `user` (recipient) and `delivery` filters,
+ * `size` records a page and `after` the cursor stack of the pages behind this one. A bad value
+ * of any of them falls back to no filter and the first page.
+ */
+export const deliveriesSearch = z.object({
+  user: z
+    .string()
+    .catch("")
+    .transform((value) =>
+      USER_ID.test(value) && Number.isSafeInteger(Number(value)) ? value : "",
+    ),
+  delivery: searchField.ids().transform((ids) => ids.slice(0, 1)),
+  size: searchField.oneOf(RECORD_PAGE_SIZES, "20"),
+  after: searchField.cursors(MAX_CURSORS).transform(cleanCursorStack),
+});
+
+export type DeliveriesSearch = z.output<typeof deliveriesSearch>;

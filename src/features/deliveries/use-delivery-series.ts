@@ -1,0 +1,120 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
+import { apiKeys } from "@/api/query-keys";
+import { buildBuckets, type Bucket } from "@/lib/buckets";
+import {
+  aggregateDeliveries,
+  DELIVERY_PAGE_SIZE,
+  deliveryPagesFor,
+  plannedPages,
+  type DeliverySeries,
+} from "@/lib/delivery-series";
+import type { DeliveryParams } from "./delivery-params";
+
+export interface DeliverySeriesState {
+  buckets: Bucket[];
+  status: "pending" | "error" | "success";
+  /** The period's `deliveries/statCount`. */
+  total: number | undefined;
+  series: DeliverySeries | undefined;
+  /** Every record of the period has been read. */
+  complete: boolean;
+  pagesRead: number;
+  pagesPlanned: number;
+  /** Pages left to read for the whole period. */
+  pagesLeft: number;
+  readMore: () => void;
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}
+
+/**
+ * Sent and failed per bucket (src/lib/delivery-series.ts): the period's count, then the
+ * records by cursor, a round of pages at a time; `readMore` reads one more round.
+ */
+export function useDeliverySeries(input: {
+  groupId: number;
+  timeZone: string;
+  from: number;
+  to: number;
+  params: DeliveryParams;
+}): DeliverySeriesState {
+  const { groupId, timeZone, from, to, params } = input;
+  const { call } = useApi();
+  const [rounds, setRounds] = useState(1);
+  const buckets = useMemo(() => buildBuckets({ from, to }, timeZone), [from, to, timeZone]);
+
+  const total = useQuery(apiQuery(groupId, "deliveries/statCount", params, call));
+  const count = total.data?.count;
+  const planned = count === undefined ? 0 : plannedPages(count, rounds);
+
+  const pages = useInfiniteQuery({
+    queryKey: [...apiKeys.operation(groupId, "deliveries/stat"), "series", params] as const,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        "deliveries/stat",
+        { ...params, count: DELIVERY_PAGE_SIZE, ...(pageParam ? { offset_id: pageParam } : {}) },
+        { groupId, signal },
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last, _all, lastParam) =>
+      last.items.length === DELIVERY_PAGE_SIZE && last.offset_id && last.offset_id !== lastParam
+        ? last.offset_id
+        : undefined,
+    enabled: planned > 0,
+  });
+
+  const loaded = pages.data?.pages ?? [];
+  const read = loaded.reduce((sum, page) => sum + page.items.length, 0);
+  const complete =
+    count !== undefined &&
+    (count === 0 || (pages.isSuccess && (!pages.hasNextPage || read >= count)));
+  const wantMore = !complete && pages.isSuccess && loaded.length < planned && pages.hasNextPage;
+
+  // Pages of a cursor come one after another: each asks for the next until the round is read.
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError } = pages;
+  useEffect(() => {
+    if (wantMore && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [wantMore, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const settled = complete || (pages.isSuccess && !wantMore && !isFetchingNextPage);
+  const series = useMemo(
+    () =>
+      settled && count !== undefined
+        ? aggregateDeliveries(
+            buckets,
+            loaded.flatMap((page) => page.items),
+            timeZone,
+            complete,
+          )
+        : undefined,
+    // `loaded` changes with every page; the aggregate is wanted once the round is read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [settled, complete, count, buckets, timeZone, pages.data],
+  );
+
+  const failed = total.isError ? total : pages.isError ? pages : undefined;
+  return {
+    buckets,
+    status: failed ? "error" : series ? "success" : "pending",
+    total: count,
+    series,
+    complete,
+    pagesRead: loaded.length,
+    pagesPlanned: planned,
+    pagesLeft: count === undefined ? 0 : Math.max(0, deliveryPagesFor(count) - loaded.length),
+    readMore: () => {
+      setRounds((value) => value + 1);
+    },
+    error: failed?.error ?? undefined,
+    retry: () => {
+      if (total.isError) void total.refetch();
+      else if (isFetchNextPageError) void fetchNextPage();
+      else void pages.refetch();
+    },
+    retrying: (failed?.isFetching ?? false) || isFetchingNextPage,
+  };
+}

@@ -1,0 +1,48 @@
+import CopyIcon from "lucide-react/icons/copy";
+import { useEffect, useRef, useState } from "react";
+
+type CopyState = "idle" | "copied" | "failed";
+
+/**
+ * Copies `text` to the clipboard and says so in a live region. Where the browser refuses
+ * (no permission, an insecure page), it says how to copy by hand instead.
+ */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<CopyState>("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function copy() {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(text);
+      setState("copied");
+      timer.current = setTimeout(() => {
+        setState("idle");
+      }, 4000);
+    } catch {
+      setState("failed");
+    }
+  }
+
+  return (
+    <span className="utm-copy">
+      <button type="button" className="button" onClick={() => void copy()} aria-label={label}>
+        <CopyIcon aria-hidden="true" size={16} />
+        Copy
+      </button>
+      <span role="status" className={state === "failed" ? "field-error" : "muted"}>
+        {state === "copied"
+          ? "Copied."
+          : state === "failed"
+            ? "The browser did not allow copying: select the link and press Ctrl+C (⌘C)."
+            : ""}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,140 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useApi } from "@/api/api-context";
+import { namesById, subscriptionNamesQuery, utmNamesQuery } from "@/api/name-lookups";
+import { apiQuery } from "@/api/queries";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
+import { useDocumentTitle } from "@/components/use-document-title";
+import { useSearchState } from "@/components/use-search-state";
+import { mayCall } from "@/contract/roles";
+import { formatPeriodDays } from "@/lib/period";
+import { userIdField } from "@/lib/subscriber-format";
+import { LinkBuilder } from "./link-builder";
+import { RecentLinks } from "./recent-links";
+import { TagCountsChart } from "./tag-counts-chart";
+import { TaggedEvents } from "./tagged-events";
+import { useRecentLinks } from "./use-recent-links";
+import { utmSearch } from "./utm-search";
+import "@/components/data-table.css";
+import "./utm.css";
+
+/**
+ * Campaign tags: subscriptions and unsubscriptions per tag (utms/statCount), the tagged events
+ * themselves (utms/statSubscribe), and a form that makes a tagged link (utms/getLink) with its
+ * QR code, remembering the links made lately.
+ */
+export function UtmPage() {
+  const channel = useCurrentChannel();
+  const { role } = useSignedInSession();
+  useDocumentTitle(`UTM · ${channel.name}`);
+  const { call } = useApi();
+  const { choice, period, now, setChoice } = usePeriodSearch();
+  const [search, setSearch] = useSearchState(utmSearch);
+
+  const tags = useQuery(utmNamesQuery(channel.group_id, call));
+  const subscriptions = useQuery(subscriptionNamesQuery(channel.group_id, call));
+  const tagNames = useMemo(
+    () =>
+      namesById(
+        tags.data,
+        (item) => item.utm_id,
+        (item) => item.name,
+      ),
+    [tags.data],
+  );
+  const subscriptionNames = useMemo(
+    () =>
+      namesById(
+        subscriptions.data,
+        (item) => item.subscription_id,
+        (item) => item.name,
+      ),
+    [subscriptions.data],
+  );
+  const counts = useQuery(
+    apiQuery(
+      channel.group_id,
+      "utms/statCount",
+      { date_from: period.dateFrom, date_to: period.dateTo },
+      call,
+    ),
+  );
+  const periodText = `${formatPeriodDays(period)} (${channel.time_zone})`;
+  const canBuild = mayCall(role, "utms/getLink");
+
+  return (
+    <>
+      <h1>UTM</h1>
+      <PeriodPicker
+        choice={choice}
+        period={period}
+        now={now}
+        onChange={(next) => {
+          setChoice(next, { reset: ["page"] });
+        }}
+      />
+      {(tags.isError || subscriptions.isError) && (
+        <p className="muted utm-names-note">
+          Tag or subscription names could not be loaded, so ids are shown.{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              void tags.refetch();
+              void subscriptions.refetch();
+            }}
+          >
+            Load names again
+          </button>
+        </p>
+      )}
+      <TagCountsChart
+        items={counts.data?.items}
+        names={tagNames}
+        loading={counts.isPending}
+        error={counts.isError ? counts.error : undefined}
+        onRetry={() => void counts.refetch()}
+        retrying={counts.isFetching}
+        periodText={periodText}
+      />
+      <div className="utm-columns">
+        {canBuild && (
+          <LinkSection
+            key={channel.group_id}
+            groupId={channel.group_id}
+            tags={tags.data ?? []}
+            subscriptions={subscriptions.data ?? []}
+            subscriptionNames={subscriptionNames}
+            loading={tags.isPending || subscriptions.isPending}
+          />
+        )}
+      </div>
+      <TaggedEvents
+        groupId={channel.group_id}
+        period={period}
+        action={search.action}
+        tag={search.tag[0]}
+        page={search.page}
+        tags={tags.data ?? []}
+        tagNames={tagNames}
+        subscriptionNames={subscriptionNames}
+        userIdField={userIdField(channel.type_name)}
+        timeZone={channel.time_zone}
+        onChange={(patch) => {
+          setSearch(patch, { push: patch.page !== undefined && patch.tag === undefined });
+        }}
+      />
+    </>
+  );
+}
+
+function LinkSection({ groupId, ...lists }: Omit<Parameters<typeof LinkBuilder>[0], "onMade">) {
+  const recent = useRecentLinks(groupId);
+  return (
+    <>
+      <LinkBuilder groupId={groupId} {...lists} onMade={recent.add} />
+      <RecentLinks links={recent.links} kept={recent.kept} onClear={recent.clear} />
+    </>
+  );
+}

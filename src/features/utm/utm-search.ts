@@ -1,0 +1,18 @@
+import * as z from "@/contract/zod";
+import { searchField } from "@/lib/url-state";
+
+export const EVENT_ACTIONS = ["all", "subscribe", "unsubscribe"] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+export const EVENT_PAGE_SIZE = 25;
+/** The service pages these events by `offset`, at most 100,000 (src/contract/common.ts). */
+export const MAX_EVENT_PAGE = 100_000 / EVENT_PAGE_SIZE;
+
+/**
+ * The UTM page's state in the URL, besides the period: which events (`action`), of which tag
+ * (`tag`), and the page of them (`page`). Bad values fall back to all events, page 1.
+ */
+export const utmSearch = z.object({
+  action: searchField.oneOf(EVENT_ACTIONS, "all"),
+  tag: searchField.ids().transform((ids) => ids.slice(0, 1)),
+  page: searchField.int(1, 1, MAX_EVENT_PAGE),
+});

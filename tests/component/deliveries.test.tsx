@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedTestData, tgUserId } from "../support/seed";
+import { startLiveApp, type LiveApp } from "./live-app";
+
+const FIRST_LOAD = { timeout: 15_000 };
+// The seed's records: 10 of the mass delivery "March sale" on 5 March 2026, 4 bot steps on 10 March.
+const PERIOD = "period=2026-03-01..2026-03-15";
+
+/** The records table's rows as their cells' text. */
+function recordRows(): string[][] {
+  const table = screen.getByRole("table", { name: "Delivery records" });
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe("the deliveries page against the local Channel API", { timeout: 60_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp();
+  });
+  afterAll(() => live.close());
+
+  async function openPage(search = PERIOD) {
+    const view = await live.render(`/c/1001/deliveries?${search}`, "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Deliveries" }, FIRST_LOAD),
+    ).toBeTruthy();
+    await screen.findByRole("table", { name: "Delivery records" }, FIRST_LOAD);
+    return view;
+  }
+
+  it("shows the count, both shapes of record with their statuses, and the chart's split", async () => {
+    await openPage();
+    await waitFor(() => {
+      expect(screen.getByTestId("deliveries-count").textContent).toBe("14");
+    });
+    // Names arrive after the records; wait for them.
+    await waitFor(() => {
+      expect(recordRows()[0]?.[2]).toContain("March sale");
+    });
+    const rows = recordRows();
+    expect(rows).toHaveLength(14);
+    // Mass delivery: by its name (deliveries/get), statuses from error/error_code.
+    expect(rows[0]).toEqual([
+      "05.03.2026 15:01:00",
+      `Name1 Family1${String(tgUserId(1))}`,
+      "March saleMass delivery",
+      "Sent",
+      "101",
+    ]);
+    expect(rows[3]?.[3]).toBe("Failed (code 400)");
+    expect(rows[3]?.[4]).toBe("none");
+    expect(rows[4]?.[3]).toBe("Not allowed");
+    // A message in two parts lists both part ids.
+    expect(rows[5]?.[4]).toBe("1062 parts: 201, 202");
+    // Bot steps: by bot and step title, a badge for the one test run.
+    expect(rows[10]?.[2]).toBe("Welcome bot — HelloBot step");
+    expect(rows[11]?.[2]).toBe("Welcome bot — OfferBot step");
+    expect(rows[13]?.[2]).toBe("Welcome bot — OfferBot stepTest run");
+    expect(screen.getAllByText("Test run")).toHaveLength(1);
+
+    // The chart reads every record (one page) and says what it counted.
+    expect(
+      await screen.findByText(/14 messages in the period: 12 sent, 2 failed \(1 of them/),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("switch", { name: "Show as table" }));
+    const table = screen.getByRole("table", { name: /Sent and failed messages, per day/ });
+    const total = within(table).getByRole("row", { name: /^Total/ });
+    expect(
+      within(total)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["12", "2", "1"]);
+    const fifth = within(table).getByRole("row", { name: /^05\.03\.2026/ });
+    expect(
+      within(fifth)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["8", "2", "1"]);
+  });
+
+  it("filters by recipient, checking the id at the field, and by mass delivery", async () => {
+    const user = userEvent.setup();
+    const { router } = await openPage();
+    const recipient = screen.getByRole("textbox", { name: "Recipient (Telegram user id)" });
+    await user.type(recipient, "12ab");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(await screen.findByText("Enter the user id in digits only.")).toBeTruthy();
+    expect(recipient.getAttribute("aria-invalid")).toBe("true");
+
+    await user.clear(recipient);
+    await user.type(recipient, String(tgUserId(4)));
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(2);
+    });
+    expect(router.state.location.search).toContain(`user=${String(tgUserId(4))}`);
+    expect(recordRows().map((row) => row[3])).toEqual(["Failed (code 400)", "Sent"]);
+    await waitFor(() => {
+      expect(screen.getByTestId("deliveries-count").textContent).toBe("2");
+    });
+    expect(screen.getByText("Messages matching the filters")).toBeTruthy();
+
+    await user.clear(recipient);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Mass delivery" }), "March sale");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(10);
+    });
+    expect(recordRows().every((row) => row[2] === "March saleMass delivery")).toBe(true);
+    await waitFor(() => {
+      expect(screen.getByTestId("deliveries-count").textContent).toBe("10");
+    });
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(14);
+    });
+  });
+});
+
+describe("paging delivery records by the cursor", { timeout: 60_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    // 20 a page is the smallest size, so 16 more records are added: 30 in all.
+    live = await startLiveApp({
+      seed: (db) => {
+        seedTestData(db);
+        const insert = db.prepare(
+          `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
+           VALUES (1001, 7, 31, NULL, NULL, NULL, 0, 0, 0, ?, ?, NULL, ?)`,
+        );
+        const base = Date.UTC(2026, 2, 12, 9, 0, 0) / 1000;
+        for (let n = 0; n < 16; n++) insert.run(9500 + n, 500 + n, base + n * 60);
+      },
+    });
+  });
+  afterAll(() => live.close());
+
+  it("pages forward and back, keeping the cursor in the URL", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render(`/c/1001/deliveries?${PERIOD}`, "marketing");
+    await screen.findByRole("table", { name: "Delivery records" }, FIRST_LOAD);
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(20);
+    });
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(10);
+    });
+    expect(router.state.location.search).toMatch(/after=\d+/);
+    expect(screen.getByText("Records 21–30")).toBeTruthy();
+    expect(screen.getByText("Page 2")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(20);
+    });
+    expect(router.state.location.search).not.toMatch(/after=/);
+  });
+});

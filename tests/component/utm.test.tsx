@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recentLinksKey } from "../../src/lib/recent-links";
+import { startLiveApp, type LiveApp } from "./live-app";
+
+const FIRST_LOAD = { timeout: 15_000 };
+// Seed: "Spring ads" (11) tagged 9 subscriptions to News, "Newsletter" (12) one to Offers.
+const PERIOD = "period=2026-02-01..2026-03-15";
+
+describe("the UTM page against the local Channel API", { timeout: 60_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp();
+  });
+  afterAll(() => live.close());
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  async function openPage(groupId = 1001) {
+    const view = await live.render(`/c/${String(groupId)}/utm?${PERIOD}`, "marketing");
+    expect(await screen.findByRole("heading", { level: 1, name: "UTM" }, FIRST_LOAD)).toBeTruthy();
+    return view;
+  }
+
+  it("shows counts per tag by name, as a chart's table, and the tagged events with a filter", async () => {
+    const user = userEvent.setup();
+    await openPage();
+    expect(
+      await screen.findByText(
+        /^2 tags, .*: 10 subscribed, 0 unsubscribed\. Most events: Spring ads/,
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("switch", { name: "Show as table" }));
+    const table = screen.getByRole("table", { name: /Subscriptions per UTM tag/ });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual(["Spring ads (#11)90", "Newsletter (#12)10", "Total100"]);
+
+    const events = screen.getByRole("table", { name: "Tagged events" });
+    await waitFor(() => {
+      expect(within(events).getAllByRole("row")).toHaveLength(11);
+    });
+    expect(screen.getByText("Events 1–10 of 10")).toBeTruthy();
+    expect(within(events).getAllByText("Subscribed")).toHaveLength(10);
+    expect(within(events).getAllByText("News").length).toBe(9);
+
+    await user.click(screen.getByRole("radio", { name: "Unsubscriptions" }));
+    expect(await screen.findByText("Events 1–10 of 10; 0 of them unsubscribed.")).toBeTruthy();
+    expect(screen.queryByRole("table", { name: "Tagged events" })).toBeNull();
+
+    await user.click(screen.getByRole("radio", { name: "All events" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Tag" }), "Newsletter");
+    expect(await screen.findByText("Events 1–1 of 1")).toBeTruthy();
+  });
+
+  it("checks the form, makes a link, copies it, draws its QR code and keeps it per channel", async () => {
+    const user = userEvent.setup();
+    const { router } = await openPage();
+    const make = await screen.findByRole("button", { name: "Make link" });
+    await user.click(make);
+    expect(await screen.findByText("Choose a UTM tag.")).toBeTruthy();
+    expect(screen.getByText("Choose a subscription.")).toBeTruthy();
+
+    // Choosing a tag offers its own subscription.
+    await user.selectOptions(screen.getByRole("combobox", { name: "UTM tag" }), "Spring ads");
+    const subscription = screen.getByRole("combobox", { name: "Subscription" });
+    expect((subscription as HTMLSelectElement).value).toBe("1");
+    await user.click(screen.getByRole("checkbox", { name: /Subscribe on click/ }));
+    await user.click(make);
+
+    const expected = "https://t.me/test_bot?start=s1_u11_f";
+    const field = await screen.findByRole("textbox", { name: "Link" });
+    expect((field as HTMLInputElement).value).toBe(expected);
+    // The QR code is its own chunk, fetched with the first link.
+    expect(
+      await screen.findByRole("img", { name: `QR code of the link ${expected}` }, FIRST_LOAD),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Copy the link" }));
+    expect(await navigator.clipboard.readText()).toBe(expected);
+    expect(screen.getByText("Copied.")).toBeTruthy();
+
+    const recent = screen.getByRole("region", { name: "Recent links" });
+    expect(within(recent).getByText(expected)).toBeTruthy();
+    expect(within(recent).getByText(/Spring ads → News, subscribes on click/)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(recentLinksKey(1001)) ?? "[]")).toHaveLength(1);
+
+    // Another channel has its own list.
+    await router.navigate(`/c/1002/utm?${PERIOD}`);
+    await screen.findByRole("heading", { level: 1, name: "UTM" });
+    await waitFor(() => {
+      expect(screen.queryByText(expected)).toBeNull();
+    });
+    const other = await screen.findByRole("region", { name: "Recent links" });
+    expect(within(other).getByText("No links made yet.")).toBeTruthy();
+
+    // Back on the first channel the link is still there, until cleared.
+    await router.navigate(`/c/1001/utm?${PERIOD}`);
+    await waitFor(() => {
+      expect(screen.getAllByText(expected).length).toBeGreaterThan(0);
+    });
+    const again = await screen.findByRole("region", { name: "Recent links" });
+    expect(within(again).getByText(expected)).toBeTruthy();
+    await user.click(within(again).getByRole("button", { name: "Clear recent links" }));
+    expect(within(again).getByText("No links made yet.")).toBeTruthy();
+    expect(localStorage.getItem(recentLinksKey(1001))).toBeNull();
+  });
+
+  it("shows the service's refusal at the field it is about", async () => {
+    const user = userEvent.setup();
+    live.db
+      .prepare(
+        `INSERT INTO utm_tags (id, channel_id, subscription_id, name, utm_source, utm_medium, created_at)
+         VALUES (19, 1001, 2, 'Short-lived tag', 'flyer', 'print', 0)`,
+      )
+      .run();
+    await openPage();
+    const tags = await screen.findByRole("combobox", { name: "UTM tag" }, FIRST_LOAD);
+    await within(tags).findByRole("option", { name: "Short-lived tag" });
+    // The tag goes away after the form has listed it.
+    live.db.prepare("DELETE FROM utm_tags WHERE id = 19").run();
+    await user.selectOptions(screen.getByRole("combobox", { name: "UTM tag" }), "Short-lived tag");
+    await user.click(screen.getByRole("button", { name: "Make link" }));
+    const tag = screen.getByRole("combobox", { name: "UTM tag" });
+    await waitFor(() => {
+      expect(tag.getAttribute("aria-invalid")).toBe("true");
+    });
+    expect(screen.getByText(/UTM tag 19 not found\. Choose another tag\./)).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Link" })).toBeNull();
+  });
+});
