@@ -9,7 +9,7 @@ const LOOKUP_STALE_MS = 5 * 60_000;
 
 /**
  * Every item of a name lookup of a channel, all pages of it, so that a form offers every name
- * and not only the first hundred. The key ends in "all", apart from any one-page query of the
+ * and tables name what they show. The key ends in "all", apart from any one-page query of the
  * same operation, whose data has another shape.
  */
 function allOf<Item>(
@@ -39,3 +39,17 @@ export const botsQuery = (groupId: number, call: Call) =>
   allOf(groupId, "bots/get", (offset, count, signal) =>
     call("bots/get", { offset, count }, { groupId, signal }),
   );
+
+export const deliveriesQuery = (groupId: number, call: Call) =>
+  allOf(groupId, "deliveries/get", (offset, count, signal) =>
+    call("deliveries/get", { offset, count }, { groupId, signal }),
+  );
+
+/** id → name of a lookup's items, for cells that name what they show. */
+export function namesById<Item>(
+  items: readonly Item[] | undefined,
+  id: (item: Item) => number,
+  name: (item: Item) => string,
+): ReadonlyMap<number, string> {
+  return new Map((items ?? []).map((item) => [id(item), name(item)]));
+}

@@ -93,10 +93,7 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
   });
 
   it("says so when a period has no events", async () => {
-    await live.render(
-      "/c/1001/subscriptions?period=2024-01-01..2024-01-31",
-      "marketing",
-    );
+    await live.render("/c/1001/subscriptions?period=2024-01-01..2024-01-31", "marketing");
     expect(
       await screen.findByText("No one subscribed or unsubscribed in this period.", {}, FIRST_LOAD),
     ).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
-import { botNamesQuery, deliveryNamesQuery, namesById } from "@/api/name-lookups";
+import { botsQuery, deliveriesQuery, namesById } from "@/api/lookup-queries";
 import { apiQuery } from "@/api/queries";
 import { useCurrentChannel } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
@@ -33,8 +33,8 @@ export function DeliveriesPage() {
   const [search, setSearch] = useSearchState(deliveriesSearch);
   const field = userIdField(channel.type_name);
 
-  const deliveries = useQuery(deliveryNamesQuery(channel.group_id, call));
-  const bots = useQuery(botNamesQuery(channel.group_id, call));
+  const deliveries = useQuery(deliveriesQuery(channel.group_id, call));
+  const bots = useQuery(botsQuery(channel.group_id, call));
   const names = useMemo<DeliveryNames>(
     () => ({
       deliveries: namesById(

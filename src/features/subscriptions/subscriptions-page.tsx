@@ -11,7 +11,7 @@ import { bucketUnitFor } from "@/lib/buckets";
 import { periodRequest } from "@/lib/chart-strategy";
 import { formatPeriodDays } from "@/lib/period";
 import { EventsSection } from "./events-section";
-import { subscriptionsQuery, utmsQuery } from "./lookup-queries";
+import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { SubscriptionTotals } from "./subscription-totals";
 import { SubscriptionsFilters } from "./subscriptions-filters";
 import { seriesFilters, subscriptionsSearch } from "./subscriptions-search";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
-import { namesById, subscriptionNamesQuery, utmNamesQuery } from "@/api/name-lookups";
+import { namesById, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
@@ -32,8 +32,8 @@ export function UtmPage() {
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(utmSearch);
 
-  const tags = useQuery(utmNamesQuery(channel.group_id, call));
-  const subscriptions = useQuery(subscriptionNamesQuery(channel.group_id, call));
+  const tags = useQuery(utmsQuery(channel.group_id, call));
+  const subscriptions = useQuery(subscriptionsQuery(channel.group_id, call));
   const tagNames = useMemo(
     () =>
       namesById(
