@@ -147,7 +147,7 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
         eventPageRequest(periodParams, index),
         limitedCall,
       ),
-      ...(periodClosed ? { staleTime: Infinity } : {}),
+      ...cacheFor(periodClosed),
     })),
     combine: combinePages,
   });

@@ -133,9 +133,16 @@ export function bucketIndexAt(buckets: readonly Bucket[], instant: number): numb
   return -1;
 }
 
-/** A bucket is closed once its last second has passed: its counts can no longer change. */
+/**
+ * How long after its end a bucket's counts may still change: events can be recorded late, and
+ * this browser's clock may run ahead of the service's. The gateway's shared cache waits as
+ * long (server/gateway/stat-cache.ts, closedAfterMs).
+ */
+export const SETTLE_MS = 3_600_000;
+
+/** A bucket is closed an hour after its end: its counts can no longer change, so they are kept. */
 export function isClosed(bucket: Pick<Bucket, "end">, now: number): boolean {
-  return bucket.end <= now;
+  return bucket.end + SETTLE_MS <= now;
 }
 
 function pad(value: number): string {

@@ -195,7 +195,9 @@ describe("buildBuckets", () => {
     expect(bucketIndexAt(buckets, Date.UTC(2026, 1, 28))).toBe(-1);
     const first = buckets[0];
     if (!first) throw new Error("no bucket");
-    expect(isClosed(first, Date.UTC(2026, 2, 2))).toBe(true);
+    expect(isClosed(first, Date.UTC(2026, 2, 2, 1))).toBe(true);
+    // Ended, but late events may still come in during the first hour.
+    expect(isClosed(first, Date.UTC(2026, 2, 2, 0, 59, 59))).toBe(false);
     expect(isClosed(first, Date.UTC(2026, 2, 1, 12))).toBe(false);
   });
 });

@@ -16,7 +16,11 @@ export interface PeriodSearch {
   choice: PeriodChoice;
   /** The choice as instants and API date-times in the channel's zone. */
   period: ResolvedPeriod;
-  /** The moment the page opened: presets are resolved against it, so query keys stay put. */
+  /**
+   * The moment the page opened or the period was last chosen: presets are resolved against
+   * it, so query keys stay put while the page is read, and "Today" chosen after midnight is
+   * the new day.
+   */
   now: number;
   /**
    * Writes the choice into the URL (replacing the history entry, as filters do). `reset`
@@ -30,7 +34,7 @@ export interface PeriodSearch {
 export function usePeriodSearch(fallback: PeriodPreset = "30d"): PeriodSearch {
   const channel = useCurrentChannel();
   const [params, setParams] = useSearchParams();
-  const [now] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
   // Keyed on the text, so that moving another key of the URL keeps the same period object.
   const text = params.get(PERIOD_PARAM);
   const choice = useMemo(
@@ -44,6 +48,7 @@ export function usePeriodSearch(fallback: PeriodPreset = "30d"): PeriodSearch {
   );
   const setChoice = useCallback(
     (next: PeriodChoice, options: { reset?: readonly string[] } = {}) => {
+      setNow(Date.now());
       setParams(
         (current) => {
           const written = writePeriodParam(current, next, fallback);
