@@ -1,12 +1,5 @@
-import {
-  addUnits,
-  endOf,
-  formatApiDateTime,
-  fromWallTime,
-  startOf,
-  toWallTime,
-} from "@/contract/datetime";
-import type { Period } from "./buckets";
+import { addUnits, endOf, fromWallTime, startOf, toWallTime } from "@/contract/datetime";
+import { apiDateTimeOf, type Period } from "./buckets";
 
 /**
  * The period of a statistics page: a preset or a custom range of whole days, always read in
@@ -51,7 +44,10 @@ export type PeriodChoice =
 export interface ResolvedPeriod extends Period {
   choice: PeriodChoice;
   timeZone: string;
-  /** `from` and `to` as the API's `date_from` / `date_to` in the zone. */
+  /**
+   * `from` and `to` as the API's `date_from` / `date_to` in the zone: wall time, or ISO 8601
+   * with the offset where the wall time occurs twice (`apiDateTimeOf`, src/lib/buckets.ts).
+   */
   dateFrom: string;
   dateTo: string;
   /** First and last calendar day in the zone. */
@@ -206,8 +202,10 @@ export function resolvePeriod(choice: PeriodChoice, now: number, timeZone: strin
     timeZone,
     from,
     to,
-    dateFrom: formatApiDateTime(from, timeZone),
-    dateTo: formatApiDateTime(to, timeZone),
+    // With the offset where the wall time occurs twice (a fall-back at midnight), so that the
+    // API reads the instant meant and not the earlier one.
+    dateFrom: apiDateTimeOf(from, timeZone),
+    dateTo: apiDateTimeOf(to, timeZone),
     firstDay,
     lastDay,
     name: choice.preset === "custom" ? "Custom range" : presetLabels[choice.preset],

@@ -14,8 +14,16 @@ export interface QrPath {
 /** Modules of white around the code, as the standard asks (4). */
 const QUIET_ZONE = 4;
 
-export function qrPath(text: string): QrPath {
-  const qr = encode(text, { ecc: "M", border: QUIET_ZONE });
+/** The path, or null for a text too long for any QR code at this correction (~2.3k bytes). */
+export function qrPath(text: string): QrPath | null {
+  let qr: ReturnType<typeof encode>;
+  try {
+    qr = encode(text, { ecc: "M", border: QUIET_ZONE });
+  } catch (error) {
+    // uqr's only refusal of a string: "Data too long" (version 40 cannot hold it).
+    if (error instanceof RangeError && /too long/i.test(error.message)) return null;
+    throw error;
+  }
   const parts: string[] = [];
   qr.data.forEach((row, y) => {
     row.forEach((dark, x) => {

@@ -8,6 +8,8 @@ import * as z from "@/contract/zod";
  */
 
 export const MAX_RECENT_LINKS = 10;
+/** The last moment a Date (and so Intl) can show: anything later would throw when formatted. */
+const MAX_TIME = 8.64e15;
 const KEY_PREFIX = "channel-desk:utm-links:";
 
 export const recentLink = z.object({
@@ -18,7 +20,7 @@ export const recentLink = z.object({
   subscriptionName: z.string().max(500),
   force: z.boolean(),
   /** When it was made (ms). */
-  at: z.number().int().nonnegative(),
+  at: z.number().int().nonnegative().max(MAX_TIME),
 });
 export type RecentLink = z.infer<typeof recentLink>;
 
@@ -47,6 +49,22 @@ export function parseRecentLinks(text: string | null): RecentLink[] {
 /** The list with `entry` first; the same link made again moves up instead of repeating. */
 export function addRecentLink(list: readonly RecentLink[], entry: RecentLink): RecentLink[] {
   return [entry, ...list.filter((item) => item.link !== entry.link)].slice(0, MAX_RECENT_LINKS);
+}
+
+/**
+ * Two lists as one, newest first: a link in both is kept once, as made last. For a browser that
+ * will not store the list: what this page made must stay alongside what other tabs stored.
+ */
+export function mergeRecentLinks(
+  first: readonly RecentLink[],
+  second: readonly RecentLink[],
+): RecentLink[] {
+  const byLink = new Map<string, RecentLink>();
+  for (const item of [...first, ...second]) {
+    const known = byLink.get(item.link);
+    if (!known || item.at > known.at) byLink.set(item.link, item);
+  }
+  return [...byLink.values()].sort((a, b) => b.at - a.at).slice(0, MAX_RECENT_LINKS);
 }
 
 /** Storage that may be missing or refuse to write (private mode, quota): both are survivable. */

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { focusManager } from "@tanstack/react-query";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedTestData, tgUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -124,6 +125,77 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => {
       expect(recordRows()).toHaveLength(14);
+    });
+  });
+
+  it("does not read a closed period's records again when the window regains focus", async () => {
+    const { queryClient } = await openPage();
+    expect(
+      await screen.findByText(/14 messages in the period/, undefined, FIRST_LOAD),
+    ).toBeTruthy();
+    // The chart's query of every record, by cursor (the records table has its own).
+    const seriesQueries = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.queryKey.includes("series") });
+    const before = seriesQueries().map((query) => query.state.dataUpdateCount);
+    expect(before).toHaveLength(1);
+    // A minute on: past the usual 30 s of freshness.
+    vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ["Date"] });
+    try {
+      act(() => {
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seriesQueries().map((query) => query.state.fetchStatus)).toEqual(["idle"]);
+      expect(seriesQueries().map((query) => query.state.dataUpdateCount)).toEqual(before);
+    } finally {
+      focusManager.setFocused(undefined);
+      vi.useRealTimers();
+    }
+  });
+
+  it("exports the records of the period as a CSV download", async () => {
+    const user = userEvent.setup();
+    const saved: { blob?: Blob; name?: string } = {};
+    // jsdom has no object URLs or downloads: catch the file where the browser would get it.
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.blob = blob;
+      return "blob:test-export";
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.name = this.download;
+    });
+    try {
+      await openPage();
+      await user.click(screen.getByRole("button", { name: "Export CSV" }));
+      expect(
+        await screen.findByText("14 rows exported.", undefined, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(saved.name).toBe("deliveries-1001-2026-03-01-2026-03-15.csv");
+      const text = new TextDecoder().decode(await saved.blob?.arrayBuffer());
+      expect(text.split("\r\n").filter(Boolean)).toHaveLength(15);
+      expect(text).toContain("March sale");
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it("keeps a mass delivery from the URL selected when the names arrive", async () => {
+    const user = userEvent.setup();
+    const { router } = await openPage(`${PERIOD}&delivery=31`);
+    const select = screen.getByRole("combobox", { name: "Mass delivery" });
+    await screen.findByRole("option", { name: "March sale" }, FIRST_LOAD);
+    expect(screen.queryByRole("option", { name: "Delivery #31" })).toBeNull();
+    expect((select as HTMLSelectElement).value).toBe("31");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(router.state.location.search).toContain("delivery=31");
+    await waitFor(() => {
+      expect(recordRows()).toHaveLength(10);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -136,6 +136,26 @@ describe("PeriodPicker", () => {
     expect(asked()).toBe("01.03.2026 00:00:00 – 31.03.2026 23:59:59");
     expect(screen.getByRole("radio", { name: "Custom range" })).toHaveProperty("checked", true);
     expect(screen.queryByText(/cannot be/)).toBeNull();
+  });
+
+  it("follows the URL when it changes under the picker (Back, Forward, a link)", async () => {
+    const user = userEvent.setup();
+    const custom = "/c/1001/subscriptions?period=2026-03-01..2026-03-31";
+    const router = renderPicker(custom);
+    // The period replaces the history entry; another key (a filter) pushes one.
+    await act(() => router.navigate("/c/1001/subscriptions?period=2026-03-01..2026-03-31&sub=4"));
+    await user.click(screen.getByRole("radio", { name: "7 days" }));
+    expect(search()).toBe("?sub=4&period=7d");
+    expect(screen.queryByRole("form", { name: "Custom range" })).toBeNull();
+    await act(() => router.navigate(-1));
+    expect(search()).toBe("?period=2026-03-01..2026-03-31");
+    expect(screen.getByRole("radio", { name: "Custom range" })).toHaveProperty("checked", true);
+    expect(screen.getByLabelText("First day")).toHaveProperty("value", "2026-03-01");
+    await act(() => router.navigate(1));
+    expect(screen.getByRole("radio", { name: "7 days" })).toHaveProperty("checked", true);
+    expect(screen.queryByRole("form", { name: "Custom range" })).toBeNull();
+    await user.click(screen.getByRole("radio", { name: "Custom range" }));
+    expect(screen.getByRole("form", { name: "Custom range" })).toBeTruthy();
   });
 
   it("opens on a custom range from the URL", () => {

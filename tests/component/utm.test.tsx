@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { recentLinksKey } from "../../src/lib/recent-links";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import QrCode from "../../src/features/utm/qr-code";
+import { useRecentLinks } from "../../src/features/utm/use-recent-links";
+import { recentLinksKey, type RecentLink } from "../../src/lib/recent-links";
 import { startLiveApp, type LiveApp } from "./live-app";
 
 const FIRST_LOAD = { timeout: 15_000 };
@@ -131,5 +133,49 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     });
     expect(screen.getByText(/UTM tag 19 not found\. Choose another tag\./)).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Link" })).toBeNull();
+  });
+});
+
+describe("recent links when the browser will not store them", () => {
+  const made = (n: number): RecentLink => ({
+    link: `https://t.me/test_bot?start=s1_u${String(n)}`,
+    utmId: n,
+    tagName: `Tag ${String(n)}`,
+    subscriptionId: 1,
+    subscriptionName: "News",
+    force: false,
+    at: 1_700_000_000_000 + n,
+  });
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it("keeps every link made on the page, with what another tab stored", () => {
+    localStorage.setItem(recentLinksKey(1001), JSON.stringify([made(1)]));
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    const { result } = renderHook(() => useRecentLinks(1001));
+    act(() => {
+      result.current.add(made(2));
+    });
+    act(() => {
+      result.current.add(made(3));
+    });
+    expect(result.current.kept).toBe(false);
+    expect(result.current.links.map((item) => item.utmId)).toEqual([3, 2, 1]);
+  });
+});
+
+describe("the QR code of a link", () => {
+  it("says a link too long for a QR code is too long, instead of breaking", () => {
+    const long = `https://t.me/test_bot?start=${"a".repeat(2400)}`;
+    render(<QrCode text={long} fileName="link.svg" />);
+    expect(screen.getByText(/This link is too long for a QR code/)).toBeTruthy();
+    expect(screen.queryByRole("img")).toBeNull();
   });
 });

@@ -84,6 +84,19 @@ describe("resolvePeriod", () => {
     expect(day.dateFrom).toBe("08.03.2026 01:00:00");
     expect(day.to + 1000 - day.from).toBe(23 * 3_600_000);
   });
+
+  it("asks for the last hour of a day whose midnight falls back, by its offset", () => {
+    // Santiago falls back at midnight: 4 April 2026 ends with 23:00–23:59:59 twice (-03, -04).
+    const day = resolvePeriod(
+      { preset: "custom", from: "2026-04-04", to: "2026-04-04" },
+      NOW,
+      "America/Santiago",
+    );
+    expect(day.to + 1000 - day.from).toBe(25 * 3_600_000);
+    expect(day.dateFrom).toBe("04.04.2026 00:00:00");
+    expect(day.dateTo).toBe("2026-04-04T23:59:59-04:00");
+    expect(Date.parse(day.dateTo)).toBe(day.to);
+  });
 });
 
 describe("custom ranges", () => {

@@ -5,7 +5,9 @@ import { qrPath } from "../../src/lib/qr-code";
 describe("qrPath", () => {
   it("draws one unit square per dark module, with a quiet zone of four", () => {
     const text = "https://t.me/coffee_bot?start=s1_u11_f";
-    const { size, d } = qrPath(text);
+    const path = qrPath(text);
+    if (!path) throw new Error("expected a QR code");
+    const { size, d } = path;
     const reference = encode(text, { ecc: "M", border: 4 });
     expect(size).toBe(reference.size);
     const dark = reference.data.flat().filter(Boolean).length;
@@ -17,5 +19,10 @@ describe("qrPath", () => {
     }
     // A QR code is 17 + 4 × version modules wide.
     expect((size - 8 - 17) % 4).toBe(0);
+  });
+
+  it("gives none for a link too long for any QR code, instead of throwing", () => {
+    expect(qrPath(`https://t.me/bot?start=${"a".repeat(2400)}`)).toBeNull();
+    expect(qrPath(`https://t.me/bot?start=${"a".repeat(2000)}`)).not.toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   addRecentLink,
   loadRecentLinks,
   MAX_RECENT_LINKS,
+  mergeRecentLinks,
   parseRecentLinks,
   recentLinksKey,
   saveRecentLinks,
@@ -82,5 +83,24 @@ describe("recent links", () => {
     expect(loadRecentLinks(throwing, 1001)).toEqual([]);
     expect(saveRecentLinks(throwing, 1001, [entry(1)])).toBe(false);
     expect(saveRecentLinks(undefined, 1001, [entry(1)])).toBe(false);
+  });
+
+  it("drops an item whose time no date can show, so that formatting it cannot throw", () => {
+    const late = { ...entry(1), at: 8.64e15 + 1 };
+    const last = { ...entry(2), at: 8.64e15 };
+    expect(parseRecentLinks(JSON.stringify([late, last, { ...entry(3), at: -1 }]))).toEqual([last]);
+  });
+
+  it("merges two lists newest first, a link in both once, as made last, at most the bound", () => {
+    const mine = [entry(5), entry(3)];
+    const stored = [{ ...entry(3), at: entry(4).at }, entry(2)];
+    expect(mergeRecentLinks(mine, stored)).toEqual([
+      entry(5),
+      { ...entry(3), at: entry(4).at },
+      entry(2),
+    ]);
+    const many = Array.from({ length: MAX_RECENT_LINKS }, (_, n) => entry(n + 20));
+    expect(mergeRecentLinks(many, [entry(1)])).toHaveLength(MAX_RECENT_LINKS);
+    expect(mergeRecentLinks(many, [entry(1)])).not.toContainEqual(entry(1));
   });
 });

@@ -36,6 +36,7 @@ import {
   formatPeriodDays,
   MIN_DAY,
   periodPresets,
+  periodToText,
   presetLabels,
   type PeriodChoice,
   type PeriodPreset,
@@ -69,6 +70,14 @@ export function PeriodPicker({
   // "Custom range" can be chosen before a range is applied: the URL keeps the old period
   // until Apply, while the form is open.
   const [customOpen, setCustomOpen] = useState(choice.preset === "custom");
+  // Back, Forward or a shared link change the choice under the picker: the form follows it
+  // (adjusted while rendering, so that no frame shows "Custom range" checked without a form).
+  const choiceText = periodToText(choice);
+  const [shownChoice, setShownChoice] = useState(choiceText);
+  if (shownChoice !== choiceText) {
+    setShownChoice(choiceText);
+    setCustomOpen(choice.preset === "custom");
+  }
   const selected: Option = customOpen ? "custom" : choice.preset;
   const today = dayOf(now, period.timeZone);
 

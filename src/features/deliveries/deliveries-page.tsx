@@ -93,6 +93,7 @@ export function DeliveriesPage() {
         timeZone={channel.time_zone}
         from={period.from}
         to={period.to}
+        now={now}
         params={params}
       />
       <section className="deliveries-records" aria-labelledby="deliveries-records-title">

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import type { DeliveryInfo } from "@/contract/entities";
 import {
@@ -32,6 +32,7 @@ export function DeliveryFilters({
   const deliveryId = useId();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -65,17 +66,26 @@ export function DeliveryFilters({
       )}
       <div className="field">
         <label htmlFor={deliveryId}>Mass delivery</label>
-        <select id={deliveryId} className="deliveries-select" {...register("delivery")}>
-          <option value="">All messages</option>
-          {deliveries.map((item) => (
-            <option key={item.delivery_id} value={String(item.delivery_id)}>
-              {item.name}
-            </option>
-          ))}
-          {delivery !== "" && !deliveries.some((item) => String(item.delivery_id) === delivery) && (
-            <option value={delivery}>Delivery #{delivery}</option>
+        {/* Controlled: when the names arrive, the "Delivery #…" fallback option is replaced by
+            the named one, and an uncontrolled select would fall back to "All messages". */}
+        <Controller
+          control={control}
+          name="delivery"
+          render={({ field }) => (
+            <select id={deliveryId} className="deliveries-select" {...field}>
+              <option value="">All messages</option>
+              {deliveries.map((item) => (
+                <option key={item.delivery_id} value={String(item.delivery_id)}>
+                  {item.name}
+                </option>
+              ))}
+              {delivery !== "" &&
+                !deliveries.some((item) => String(item.delivery_id) === delivery) && (
+                  <option value={delivery}>Delivery #{delivery}</option>
+                )}
+            </select>
           )}
-        </select>
+        />
         {deliveriesFailed && (
           <p className="muted deliveries-hint">Delivery names could not be loaded.</p>
         )}

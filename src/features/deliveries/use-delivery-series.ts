@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { apiKeys } from "@/api/query-keys";
-import { buildBuckets, type Bucket } from "@/lib/buckets";
+import { buildBuckets, isClosed, type Bucket } from "@/lib/buckets";
 import {
   aggregateDeliveries,
   DELIVERY_PAGE_SIZE,
@@ -40,14 +40,26 @@ export function useDeliverySeries(input: {
   timeZone: string;
   from: number;
   to: number;
+  /** The moment the period was resolved against (`usePeriodSearch().now`). */
+  now: number;
   params: DeliveryParams;
 }): DeliverySeriesState {
-  const { groupId, timeZone, from, to, params } = input;
+  const { groupId, timeZone, from, to, now, params } = input;
   const { call } = useApi();
   const [rounds, setRounds] = useState(1);
   const buckets = useMemo(() => buildBuckets({ from, to }, timeZone), [from, to, timeZone]);
+  const last = buckets[buckets.length - 1];
+  const closed = last !== undefined && isClosed(last, now);
+  // The records of a closed period never change: keep them for good. Those of an open one are
+  // not re-read on focus either: that would ask for every page loaded again (up to 50 calls).
+  const caching = closed
+    ? { staleTime: Infinity, gcTime: Infinity }
+    : { refetchOnWindowFocus: false };
 
-  const total = useQuery(apiQuery(groupId, "deliveries/statCount", params, call));
+  const total = useQuery({
+    ...apiQuery(groupId, "deliveries/statCount", params, call),
+    ...(closed ? { staleTime: Infinity, gcTime: Infinity } : {}),
+  });
   const count = total.data?.count;
   const planned = count === undefined ? 0 : plannedPages(count, rounds);
 
@@ -65,6 +77,7 @@ export function useDeliverySeries(input: {
         ? last.offset_id
         : undefined,
     enabled: planned > 0,
+    ...caching,
   });
 
   const loaded = pages.data?.pages ?? [];

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { qrPath } from "@/lib/qr-code";
+import { qrPath, type QrPath } from "@/lib/qr-code";
 
 /**
  * The link as a QR code, drawn by React as an SVG (dark on white in either theme: scanners
@@ -7,7 +7,26 @@ import { qrPath } from "@/lib/qr-code";
  */
 /** Its own chunk with the QR encoder, fetched once the first link is made. */
 export default function QrCode({ text, fileName }: { text: string; fileName: string }) {
-  const { size, d } = useMemo(() => qrPath(text), [text]);
+  const path = useMemo(() => qrPath(text), [text]);
+  if (!path) {
+    return (
+      <p className="muted utm-qr-too-long" role="status">
+        This link is too long for a QR code. The link itself works: copy it instead.
+      </p>
+    );
+  }
+  return <QrFigure text={text} fileName={fileName} path={path} />;
+}
+
+function QrFigure({
+  text,
+  fileName,
+  path: { size, d },
+}: {
+  text: string;
+  fileName: string;
+  path: QrPath;
+}) {
   const download = useMemo(() => {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${String(size)} ${String(size)}" ` +

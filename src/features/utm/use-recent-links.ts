@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import {
   addRecentLink,
   loadRecentLinks,
+  mergeRecentLinks,
   saveRecentLinks,
   type LinkStorage,
   type RecentLink,
@@ -24,12 +25,14 @@ export function useRecentLinks(groupId: number) {
   const [kept, setKept] = useState(true);
   const add = useCallback(
     (entry: RecentLink) => {
-      // Another tab may have added links meanwhile: start from what is stored.
-      const next = addRecentLink(loadRecentLinks(browserStorage(), groupId), entry);
+      // Another tab may have added links meanwhile: start from what is stored. When the
+      // browser would not store the list, what this page made lives only here: keep it too.
+      const stored = loadRecentLinks(browserStorage(), groupId);
+      const next = addRecentLink(kept ? stored : mergeRecentLinks(links, stored), entry);
       setKept(saveRecentLinks(browserStorage(), groupId, next));
       setLinks(next);
     },
-    [groupId],
+    [groupId, kept, links],
   );
   const clear = useCallback(() => {
     setKept(saveRecentLinks(browserStorage(), groupId, []));
