@@ -7,6 +7,8 @@ interface UnsavedChangesGuardProps {
   when: boolean;
   /** What would be lost, as "Your edit of “plan” is not saved." */
   description: string;
+  /** The dialog's question; "Leave without saving?" unless something else is at stake. */
+  title?: string | undefined;
 }
 
 /**
@@ -14,7 +16,11 @@ interface UnsavedChangesGuardProps {
  * the URL) waits for the answer in a dialog; closing or reloading the tab gets the browser's
  * own question (the only one a page may ask there).
  */
-export function UnsavedChangesGuard({ when, description }: UnsavedChangesGuardProps) {
+export function UnsavedChangesGuard({
+  when,
+  description,
+  title = "Leave without saving?",
+}: UnsavedChangesGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
@@ -49,7 +55,7 @@ export function UnsavedChangesGuard({ when, description }: UnsavedChangesGuardPr
         leaving.current = false;
       }}
       tone="danger"
-      title="Leave without saving?"
+      title={title}
       description={description}
       confirmLabel="Leave"
       cancelLabel="Stay"

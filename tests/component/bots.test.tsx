@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NOW, tgUserId, vkUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -116,6 +116,62 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
       );
     }, WAIT);
     expect(runsOf(3)).toEqual([]);
+  });
+
+  it("keeps a result and a Stop question with the person they were for, after Back or a new URL", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render(`/c/1001/bots?user=${String(tgUserId(5))}`, "support");
+    await screen.findByRole("heading", { level: 1, name: "Start or stop a bot" }, FIRST_LOAD);
+    await chooseBot(user, "Welcome bot");
+    await user.click(screen.getByRole("button", { name: "Start the bot" }));
+    await waitFor(() => {
+      expect(outcome().textContent).toMatch(/^Started “Welcome bot” for tg_user_id/);
+    }, WAIT);
+
+    // Another person by the URL (Back, a link): person 5's result is not shown as theirs.
+    await router.navigate(`/c/1001/bots?user=${String(tgUserId(6))}`);
+    await screen.findByText(`tg_user_id ${String(tgUserId(6))}`, undefined, WAIT);
+    expect(outcome().textContent).toBe("");
+
+    // A Stop question asked for person 6 goes when the page moves to person 5.
+    await chooseBot(user, "Welcome bot");
+    await user.click(screen.getByRole("button", { name: "Stop the bot" }));
+    await screen.findByRole("alertdialog", {
+      name: `Stop “Welcome bot” for tg_user_id ${String(tgUserId(6))}?`,
+    });
+    await router.navigate(`/c/1001/bots?user=${String(tgUserId(5))}`);
+    await waitFor(() => {
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+    }, WAIT);
+    expect(runsOf(5)).toEqual([[21, "a1"]]);
+  });
+
+  it("keeps the form and what was chosen when a reload of the bots fails, with a retry", async () => {
+    const user = userEvent.setup();
+    const { queryClient } = await live.render(
+      `/c/1001/bots?user=${String(tgUserId(7))}`,
+      "support",
+    );
+    await screen.findByRole("heading", { level: 1, name: "Start or stop a bot" }, FIRST_LOAD);
+    await chooseBot(user, "Welcome bot");
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith("/api/bots/get")) return Promise.reject(new TypeError("Failed to fetch"));
+      return realFetch(input, init);
+    });
+    try {
+      await queryClient.refetchQueries({ type: "active" });
+      const notice = await screen.findByText(/Could not refresh the list of bots/, undefined, WAIT);
+      expect(notice.closest("[role=status]")).toBeTruthy();
+      expect(screen.getByRole<HTMLSelectElement>("combobox", { name: "Bot" }).value).not.toBe("");
+    } finally {
+      spy.mockRestore();
+    }
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => {
+      expect(screen.queryByText(/Could not refresh the list of bots/)).toBeNull();
+    }, WAIT);
   });
 
   it("says error 10 plainly at the bot field when the bot is gone, and reloads the list", async () => {

@@ -289,3 +289,35 @@ describe("cancelling a run of vars/set", { timeout: 90_000 }, () => {
     expect(valuesOf(live, "tier").size).toBe(100);
   });
 });
+
+describe("leaving the page while a run of vars/set is going", { timeout: 90_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    // 40 calls a second: a run of 100 lasts long enough to try to leave in the middle.
+    live = await startLiveApp({ rateLimit: 40 });
+  });
+  afterAll(() => live.close());
+
+  it("asks first: Stay keeps the run going, and it finishes", async () => {
+    const user = userEvent.setup();
+    const people = addPeople(live, 100);
+    const { router } = await openPage(live);
+    await fill(user, "stay", "1", people);
+    await user.click(screen.getByRole("button", { name: "Set the variable" }));
+    await confirmRun(user, "Set “stay” for 100 people?");
+    await screen.findByRole("progressbar", { name: "Saving the variable" }, WAIT);
+    void router.navigate("/c/1001/variables");
+    const dialog = await screen.findByRole(
+      "alertdialog",
+      { name: "Stop the run and leave?" },
+      WAIT,
+    );
+    expect(dialog.textContent).toMatch(/A run is under way — leaving stops it/);
+    await user.click(within(dialog).getByRole("button", { name: "Stay" }));
+    expect(
+      await screen.findByText("“stay” set to “1”: 100 people saved.", undefined, WAIT),
+    ).toBeTruthy();
+    expect(valuesOf(live, "stay").size).toBe(100);
+    expect(router.state.location.pathname).toBe("/c/1001/variables/bulk");
+  });
+});

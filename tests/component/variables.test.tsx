@@ -301,6 +301,105 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     releaseReads();
   });
 
+  it("keeps the table and what was typed when a refetch fails, with a notice and a retry", async () => {
+    const user = userEvent.setup();
+    let failReads = false;
+    const flakyReads: FetchWrapper = (next) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith("/api/vars/get") && failReads) throw new TypeError("Failed to fetch");
+      return next(input, init);
+    };
+    const { queryClient } = await render(
+      `/c/1001/variables?user=${String(tgUserId(1))}`,
+      "support",
+      flakyReads,
+    );
+    await screen.findByRole("table", undefined, LOAD);
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await user.type(name, "half_typed");
+    failReads = true;
+    // A background refetch (focus, another save, ...) that fails.
+    await queryClient.refetchQueries({ type: "active" });
+    const notice = await screen.findByText(/Could not refresh the variables/, undefined, WAIT);
+    expect(notice.closest("[role=status]")).toBeTruthy();
+    expect(screen.getByRole("table")).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Name" }).value).toBe(
+      "half_typed",
+    );
+    failReads = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => {
+      expect(screen.queryByText(/Could not refresh the variables/)).toBeNull();
+    }, WAIT);
+  });
+
+  it("sends one add for a second Enter while the first is on its way, keeping new typing", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sets = 0;
+    const slowSave: FetchWrapper = (next) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith("/api/vars/set")) {
+        sets += 1;
+        await gate;
+      }
+      return next(input, init);
+    };
+    await render(`/c/1001/variables?user=${String(tgUserId(2))}`, "support", slowSave);
+    const name = await screen.findByRole("textbox", { name: "Name" }, LOAD);
+    const value = screen.getByRole("textbox", { name: "Value" });
+    await user.type(name, "first_added");
+    await user.type(value, "one{Enter}");
+    await waitFor(() => {
+      expect(sets).toBe(1);
+    }, WAIT);
+    await user.clear(name);
+    await user.type(name, "second_added");
+    await user.type(value, "{Enter}");
+    release();
+    await screen.findByText("Added “first_added”.", undefined, WAIT);
+    await screen.findByRole("button", { name: "Add variable" }, WAIT);
+    expect(sets).toBe(1);
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Name" }).value).toBe(
+      "second_added",
+    );
+  });
+
+  it("reopens a failed edit without taking the focus from where the user is typing", async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The save is held, then refused (error 11 for a name the service will not take).
+    const failingSave: FetchWrapper = (next) => async (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith("/api/vars/set") && typeof init?.body === "string") {
+        await gate;
+        const body = JSON.parse(init.body) as Record<string, unknown>;
+        return next(input, { ...init, body: JSON.stringify({ ...body, name: "план" }) });
+      }
+      return next(input, init);
+    };
+    await render(`/c/1001/variables?user=${String(tgUserId(1))}`, "support", failingSave);
+    await screen.findByRole("table", undefined, LOAD);
+    await user.click(within(row("plan")).getByRole("button", { name: "Edit plan" }));
+    await user.type(within(row("plan")).getByRole("textbox"), "-new{Enter}");
+    await within(row("plan")).findByText("Saving…", undefined, WAIT);
+    const name = screen.getByRole("textbox", { name: "Name" });
+    await user.click(name);
+    await user.type(name, "typing");
+    release();
+    const reopened = await within(row("plan")).findByRole("textbox", undefined, WAIT);
+    expect(describedBy(reopened)).toMatch(/^The service refused it \(error 11\)/);
+    expect(document.activeElement).toBe(name);
+    await user.type(name, "_on");
+    expect((name as HTMLInputElement).value).toBe("typing_on");
+  });
+
   it("works on a VK channel, from a pasted profile link", async () => {
     const user = userEvent.setup();
     const { router } = await render("/c/1002/variables");

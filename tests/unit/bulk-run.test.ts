@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/api-error";
 import { judgeBulkFailure } from "../../src/api/bulk-failure";
+import type { Call } from "../../src/api/client";
+import {
+  judgeBulkSetFailure,
+  runBulkSet,
+  runWideField,
+  SET_CONCURRENCY,
+} from "../../src/features/variables/bulk/run-bulk-set";
 import {
   idsToRetry,
   mergeResults,
@@ -191,3 +198,52 @@ describe("judging a failed call of a bulk run", () => {
     ).toEqual({ text: "no answer in time", stopsRun: true });
   });
 });
+
+describe("a bulk vars/set refused for its name or value", () => {
+  const refuse = (code: number, message: string) => async () => {
+    await Promise.resolve();
+    throw new ApiError({ kind: "service", operation: "vars/set", code, message });
+  };
+  const runWith = async (fail: () => Promise<never>) => {
+    let calls = 0;
+    const call = (async () => {
+      calls += 1;
+      return fail();
+    }) as unknown as Call;
+    const report = await runBulkSet({
+      name: "plan",
+      value: "x",
+      userIds: ids(1000),
+      field: "tg_user_id",
+      groupId: 1001,
+      call,
+      cancel: new AbortController().signal,
+      onResults: () => undefined,
+    });
+    return { calls, report };
+  };
+
+  it("stops the run at once on error 11 (bad name) and on error 12 naming a field", async () => {
+    for (const fail of [refuse(11, "bad variable name"), refuse(12, "value is too long")]) {
+      const { calls, report } = await runWith(fail);
+      expect(calls).toBeLessThanOrEqual(SET_CONCURRENCY);
+      expect(report.stoppedBy?.verdict.stopsRun).toBe(true);
+      expect(runWideField(report.stoppedBy?.error)).toBeDefined();
+      expect(report.results.filter((r) => r.outcome === "not-run").length).toBeGreaterThan(990);
+    }
+  });
+
+  it("goes on after a refusal about one person (error 5, error 12 not naming a field)", () => {
+    expect(judgeBulkSetFailure(refuseNow(5, "user not found")).stopsRun).toBe(false);
+    expect(judgeBulkSetFailure(refuseNow(12, "something else")).stopsRun).toBe(false);
+    expect(judgeBulkSetFailure(refuseNow(11, "bad variable name"))).toEqual({
+      text: "bad variable name (error 11)",
+      code: 11,
+      stopsRun: true,
+    });
+  });
+});
+
+function refuseNow(code: number, message: string) {
+  return new ApiError({ kind: "service", operation: "vars/set", code, message });
+}

@@ -33,6 +33,14 @@ export function BotsPage() {
   const [pendingStop, setPendingStop] = useState<BotRequest | undefined>();
   const person = userId === undefined ? "" : `${field} ${String(userId)}`;
 
+  // Another person (a pick, Back, an edited URL): what was shown for the last one goes.
+  const [shownUser, setShownUser] = useState(userId);
+  if (shownUser !== userId) {
+    setShownUser(userId);
+    setPendingStop(undefined);
+    action.clear();
+  }
+
   const choosePerson = (next: number | undefined) => {
     action.clear();
     setParams(
@@ -61,7 +69,8 @@ export function BotsPage() {
     };
   };
 
-  const outcome = action.outcome;
+  // A result belongs to the person it was for: after "Another person" or Back it is not shown.
+  const outcome = action.outcome?.userId === userId ? action.outcome : undefined;
   const atField = outcome?.tone === "error" && outcome.field !== undefined;
 
   return (
@@ -103,7 +112,7 @@ export function BotsPage() {
             <p role="status" className="muted">
               Loading the bots…
             </p>
-          ) : bots.isError ? (
+          ) : bots.isError && bots.data === undefined ? (
             <ErrorState
               title="Could not load the bots."
               error={bots.error}
@@ -113,23 +122,41 @@ export function BotsPage() {
           ) : bots.data.length === 0 ? (
             <p className="muted">This channel has no bots.</p>
           ) : (
-            <BotForm
-              key={userId}
-              bots={bots.data}
-              busy={action.busy ? action.pendingAction : undefined}
-              outcome={outcome}
-              canStop={mayCall(role, "bots/delSubscriber")}
-              onEdit={() => {
-                if (outcome?.tone === "error" && outcome.field !== "person") action.clear();
-              }}
-              onStart={(values) => {
-                const next = request("start", values);
-                if (next) action.run(next);
-              }}
-              onStop={(values) => {
-                setPendingStop(request("stop", values));
-              }}
-            />
+            <>
+              {bots.isError && (
+                <div className="notice notice-error" role="status">
+                  <p>
+                    Could not refresh the list of bots; it shows what was last loaded. (
+                    {bots.error.message})
+                  </p>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={bots.isFetching}
+                    onClick={() => void bots.refetch()}
+                  >
+                    {bots.isFetching ? "Retrying…" : "Retry"}
+                  </button>
+                </div>
+              )}
+              <BotForm
+                key={userId}
+                bots={bots.data}
+                busy={action.busy ? action.pendingAction : undefined}
+                outcome={outcome}
+                canStop={mayCall(role, "bots/delSubscriber")}
+                onEdit={() => {
+                  if (outcome?.tone === "error" && outcome.field !== "person") action.clear();
+                }}
+                onStart={(values) => {
+                  const next = request("start", values);
+                  if (next) action.run(next);
+                }}
+                onStop={(values) => {
+                  setPendingStop(request("stop", values));
+                }}
+              />
+            </>
           )}
         </>
       )}
@@ -152,7 +179,11 @@ export function BotsPage() {
           if (!open) setPendingStop(undefined);
         }}
         tone="danger"
-        title={pendingStop ? `Stop ${quote(pendingStop.botTitle)} for ${person}?` : ""}
+        title={
+          pendingStop
+            ? `Stop ${quote(pendingStop.botTitle)} for ${field} ${String(pendingStop.userId)}?`
+            : ""
+        }
         description="The bot stops sending this person its steps. Starting it again later begins anew, at the step you choose."
         confirmLabel="Stop the bot"
         onConfirm={() => {

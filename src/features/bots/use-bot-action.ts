@@ -23,7 +23,8 @@ export interface BotRequest {
 export function useBotAction(groupId: number, field: UserIdField) {
   const { call } = useApi();
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<BotOutcome | undefined>();
+  // Kept with the person it was for, so a late answer never shows on another person's page.
+  const [outcome, setOutcome] = useState<(BotOutcome & { userId: number }) | undefined>();
   const busyRef = useRef(false);
 
   const mutation = useMutation({
@@ -58,7 +59,7 @@ export function useBotAction(groupId: number, field: UserIdField) {
         restart: request.restart,
       };
       const next = error ? failureOutcome(subject, error) : successOutcome(subject);
-      setOutcome(next);
+      setOutcome({ ...next, userId: request.userId });
       if (next.tone === "success") toast.success(next.text);
       else toast.error(next.text);
       await Promise.all([

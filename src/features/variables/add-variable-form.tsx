@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useRef, type BaseSyntheticEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { isApiError } from "@/api/api-error";
 import { TextField } from "@/components/text-field";
@@ -38,6 +38,7 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     control,
     setError,
     reset,
+    getValues,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddVariableInput, unknown, AddVariableValues>({
@@ -51,11 +52,17 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
 
-  const submit = handleSubmit(async (values) => {
+  // One save at a time: Enter while a save is on its way is ignored, not sent again.
+  const inFlight = useRef(false);
+  const send = handleSubmit(async (values) => {
     try {
       await onAdd(values);
-      reset(empty);
-      setFocus("name");
+      // Cleared only if it still holds what was sent: text typed meanwhile stays.
+      const now = getValues();
+      if (now.name.trim() === values.name && now.value === values.value) {
+        reset(empty);
+        setFocus("name");
+      }
     } catch (error) {
       const message = isApiError(error) || error instanceof Error ? error.message : String(error);
       const field = isApiError(error) ? variableErrorField(error) : undefined;
@@ -66,6 +73,18 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       );
     }
   });
+  const submit = async (event?: BaseSyntheticEvent) => {
+    if (inFlight.current) {
+      event?.preventDefault();
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await send(event);
+    } finally {
+      inFlight.current = false;
+    }
+  };
   const nameField = register("name");
   const valueField = register("value");
 

@@ -100,19 +100,28 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
     );
   };
 
-  // A second Enter before the first save is back waits for that same save: never two calls.
-  const adding = useRef<Promise<void> | null>(null);
+  // A second Enter before the first save is back waits for that same save when it asks for the
+  // same thing (never two calls); different values wait for the first save, then go on their own.
+  const adding = useRef<{ name: string; value: string; promise: Promise<void> } | null>(null);
   const { mutateAsync } = change;
   const add = useCallback(
-    (values: { name: string; value: string }) => {
-      adding.current ??= mutateAsync({ kind: "set", name: values.name, value: values.value })
+    async (values: { name: string; value: string }): Promise<void> => {
+      while (adding.current) {
+        const current = adding.current;
+        if (current.name === values.name && current.value === values.value) {
+          return current.promise;
+        }
+        await current.promise.catch(() => undefined);
+      }
+      const promise = mutateAsync({ kind: "set", name: values.name, value: values.value })
         .then(() => {
           setAnnouncement(`Added “${values.name}”.`);
         })
         .finally(() => {
-          adding.current = null;
+          if (adding.current?.promise === promise) adding.current = null;
         });
-      return adding.current;
+      adding.current = { ...values, promise };
+      return promise;
     },
     [mutateAsync],
   );
@@ -127,7 +136,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
       </>
     );
   }
-  if (query.isError) {
+  if (query.isError && query.data === undefined) {
     if (isApiError(query.error) && query.error.code === USER_NOT_FOUND) {
       return (
         <div className="notice notice-error" role="alert">
@@ -188,6 +197,22 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
+        {query.isError && (
+          <div className="notice notice-error" role="status">
+            <p>
+              Could not refresh the variables; the table shows what was last loaded. (
+              {failureText(query.error)})
+            </p>
+            <button
+              type="button"
+              className="button"
+              disabled={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              {query.isFetching ? "Retrying…" : "Retry"}
+            </button>
+          </div>
+        )}
         {items.length === 0 ? (
           <p className="muted">
             This person has no variables yet{canEdit ? ": add one below." : "."}

@@ -45,11 +45,13 @@ export function VariableRow({
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editing = edit !== undefined;
   const wasEditing = useRef(editing);
+  const rowRef = useRef<HTMLTableRowElement>(null);
 
   useEffect(() => {
     // Opening the editor puts the caret in it; closing it returns focus to Edit, so the
     // keyboard stays on this row.
-    if (editing && !wasEditing.current) inputRef.current?.focus();
+    // (A failed save reopens it too: then only if the user is not typing elsewhere.)
+    if (editing && !wasEditing.current && focusIsFree(rowRef.current)) inputRef.current?.focus();
     if (!editing && wasEditing.current && rowHasFocusOrNothing(inputRef.current)) {
       editButtonRef.current?.focus();
     }
@@ -58,11 +60,12 @@ export function VariableRow({
 
   useEffect(() => {
     // A failed save reopens the editor with its message: the caret goes back to the text.
-    if (edit?.error) inputRef.current?.focus();
+    // Only if the user is not typing elsewhere meanwhile: focus is never taken from another field.
+    if (edit?.error && focusIsFree(rowRef.current)) inputRef.current?.focus();
   }, [edit?.error]);
 
   return (
-    <tr aria-busy={pending ? true : undefined}>
+    <tr ref={rowRef} aria-busy={pending ? true : undefined}>
       <th scope="row" className="variables-name">
         {variable.name}
       </th>
@@ -160,6 +163,12 @@ export function VariableRow({
 function rowHasFocusOrNothing(input: HTMLElement | null): boolean {
   const active = document.activeElement;
   return active === null || active === document.body || active === input || input === null;
+}
+
+/** Nothing has focus, or what has it is in this row. */
+function focusIsFree(row: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || row?.contains(active) === true;
 }
 
 /** The value as text, whatever it holds; a long one folded, with the whole text a click away. */

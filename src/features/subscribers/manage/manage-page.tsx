@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useApi } from "@/api/api-context";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel } from "@/components/current-channel";
+import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { userIdField } from "@/lib/subscriber-format";
@@ -79,6 +80,11 @@ export function ManagePage() {
         <ChangeResults key={job.run.id} action={job.run.values.action} results={job.run.results} />
       )}
 
+      <UnsavedChangesGuard
+        when={job.running}
+        title="Stop the run and leave?"
+        description="A run is under way — leaving stops it; what was not sent is not sent, and the list to retry is lost."
+      />
       <ConfirmDialog
         open={pending !== undefined}
         onOpenChange={(open) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import { UserIdsField } from "@/components/user-ids-field";
@@ -11,22 +11,34 @@ interface BulkSetFormProps {
   /** A run is going: the form may not start another. */
   busy: boolean;
   onSubmit: (values: BulkSetValues) => void;
+  /** The service refused the name or value itself (the run stopped): shown at that field. */
+  fieldError?: { field: "name" | "value"; message: string } | undefined;
 }
 
 const defaultValues: BulkSetInput = { name: "", value: "", userIds: "" };
 const numbers = new Intl.NumberFormat("en");
 
-export function BulkSetForm({ idName, busy, onSubmit }: BulkSetFormProps) {
+export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormProps) {
   const valueId = useId();
   const {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<BulkSetInput, unknown, BulkSetValues>({
     resolver: zodResolver(bulkSetForm),
     defaultValues,
   });
+  useEffect(() => {
+    if (fieldError) {
+      setError(
+        fieldError.field,
+        { type: "service", message: `The service refused it: ${fieldError.message}` },
+        { shouldFocus: true },
+      );
+    }
+  }, [fieldError, setError]);
   const text = useWatch({ control, name: "userIds" });
   const value = useWatch({ control, name: "value" });
   const submit = handleSubmit((values) => {

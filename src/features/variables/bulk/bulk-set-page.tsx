@@ -3,6 +3,7 @@ import { BulkProgress } from "@/components/bulk-progress";
 import { BulkResults } from "@/components/bulk-results";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel } from "@/components/current-channel";
+import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { idsToRetry } from "@/lib/bulk-run";
 import { userIdField } from "@/lib/subscriber-format";
@@ -37,6 +38,7 @@ export function BulkSetPage() {
       <BulkSetForm
         idName={field}
         busy={job.running}
+        fieldError={job.running ? undefined : run?.fieldError}
         onSubmit={(values) => {
           if (values.userIds.length > 1) setPending(values);
           else job.start(values);
@@ -55,8 +57,10 @@ export function BulkSetPage() {
       )}
       {run?.stopped !== undefined && !job.running && (
         <p className="bulk-set-stopped" role="alert">
-          The run stopped: {run.stopped}. What was saved stays saved; the rest is marked “Not run” —
-          retry it when the service answers again.
+          The run stopped: {run.stopped}.{" "}
+          {run.fieldError
+            ? `The service refused the variable’s ${run.fieldError.field} itself, so it was not sent to the others: correct it at the field and run again.`
+            : "What was saved stays saved; the rest is marked “Not run” — retry it when the service answers again."}
         </p>
       )}
       {run?.results && (
@@ -67,7 +71,8 @@ export function BulkSetPage() {
           outcomes={setOutcomes}
           summary={`${quoted(run.name)} set to ${quoted(run.value)}: ${summaryLine(run.results)}`}
           actions={
-            retryIds.length > 0 && (
+            retryIds.length > 0 &&
+            run.fieldError === undefined && (
               <button
                 type="button"
                 className="button"
@@ -88,6 +93,11 @@ export function BulkSetPage() {
         />
       )}
 
+      <UnsavedChangesGuard
+        when={job.running}
+        title="Stop the run and leave?"
+        description="A run is under way — leaving stops it; what was not sent is not sent, and the list to retry is lost."
+      />
       <ConfirmDialog
         open={pending !== undefined}
         onOpenChange={(open) => {

@@ -1,7 +1,9 @@
 import type { Call } from "@/api/client";
+import { isApiError } from "@/api/api-error";
 import { judgeBulkFailure } from "@/api/bulk-failure";
-import { runBulk, type BulkResult, type BulkRunReport } from "@/lib/bulk-run";
+import { runBulk, type BulkResult, type BulkRunReport, type FailureVerdict } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
+import { variableErrorField, type VariableField } from "@/lib/variables";
 
 /**
  * vars/set names one person, so one call per id. Four in flight at a time: the gateway sends
@@ -42,9 +44,27 @@ export function runBulkSet(options: RunBulkSetOptions): Promise<BulkRunReport<Se
       await call("vars/set", { [field]: userId, name, value }, { groupId, signal });
       return [{ userId, outcome: "saved" }];
     },
-    judge: judgeBulkFailure,
+    judge: judgeBulkSetFailure,
     cancel: options.cancel,
     abort: options.abort,
     onResults: options.onResults,
   });
+}
+
+/**
+ * The form field a failure of vars/set is about, when it is about the name or value every call
+ * sends (error 11, a bad name; error 12 naming the name or value; the request refused at
+ * either): the same for every person, so not one person's failure.
+ */
+export function runWideField(error: unknown): VariableField | undefined {
+  return isApiError(error) ? variableErrorField(error) : undefined;
+}
+
+/**
+ * As for any bulk run, except that a refusal of the name or value stops the run at once: every
+ * further call would fail the same way, up to 1,000 of them.
+ */
+export function judgeBulkSetFailure(error: unknown): FailureVerdict {
+  const verdict = judgeBulkFailure(error);
+  return runWideField(error) === undefined ? verdict : { ...verdict, stopsRun: true };
 }

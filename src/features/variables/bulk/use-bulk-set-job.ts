@@ -7,7 +7,8 @@ import { apiKeys } from "@/api/query-keys";
 import { mergeResults } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
 import { quoted, summaryLine } from "./outcome-text";
-import { runBulkSet, type SetResult } from "./run-bulk-set";
+import type { VariableField } from "@/lib/variables";
+import { runBulkSet, runWideField, type SetResult } from "./run-bulk-set";
 
 export interface SetRun {
   /** Tells one run from the next, for the results table. */
@@ -22,6 +23,8 @@ export interface SetRun {
   results: SetResult[] | undefined;
   /** Why the run stopped early, when a failure stopped it. */
   stopped?: string | undefined;
+  /** The stop was about the name or value sent (not one person): shown at that form field. */
+  fieldError?: { field: VariableField; message: string } | undefined;
 }
 
 interface StartInput {
@@ -81,6 +84,7 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
         },
       });
       const results = earlier ? mergeResults(earlier, report.results) : report.results;
+      const wideField = report.stoppedBy && runWideField(report.stoppedBy.error);
       setRun(
         (current) =>
           current && {
@@ -88,6 +92,10 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
             results,
             cancelling: false,
             stopped: report.stoppedBy?.verdict.text,
+            fieldError:
+              wideField && report.stoppedBy
+                ? { field: wideField, message: report.stoppedBy.verdict.text }
+                : undefined,
           },
       );
       // The table keeps what was saved; the app still learns the session has ended.
