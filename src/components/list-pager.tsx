@@ -12,6 +12,8 @@ interface ListPagerProps {
   onNext: () => void;
   /** "of 12" when the total is known (offset paging); a cursor does not know it. */
   pageCount?: number | undefined;
+  /** The page asked for is still loading (the previous one stays on screen meanwhile). */
+  loading?: boolean;
 }
 
 /** First, Previous and Next, with the page number, for a list paged by the server. */
@@ -24,6 +26,7 @@ export function ListPager({
   onPrevious,
   onNext,
   pageCount,
+  loading = false,
 }: ListPagerProps) {
   return (
     <nav className="list-pager" aria-label={label}>
@@ -33,9 +36,10 @@ export function ListPager({
       <PagerButton enabled={canGoBack} onClick={onPrevious}>
         Previous page
       </PagerButton>
-      <span className="list-pager-number">
+      <span className="list-pager-number" aria-live="polite">
         Page {page.toLocaleString("en")}
         {pageCount !== undefined && ` of ${Math.max(1, pageCount).toLocaleString("en")}`}
+        {loading && " (loading…)"}
       </span>
       <PagerButton enabled={canGoForward} onClick={onNext}>
         Next page

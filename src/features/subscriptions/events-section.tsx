@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { ErrorState } from "@/components/error-state";
+import { ListPager } from "@/components/list-pager";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import {
   EVENT_PAGE_SIZE,
@@ -29,8 +29,6 @@ interface EventsSectionProps {
   subscriptions: UseQueryResult<SubscriptionInfo[]>;
   utms: UseQueryResult<UtmInfo[]>;
 }
-
-const numbers = new Intl.NumberFormat("en-US");
 
 /** The period's events, 100 a page by offset, with a CSV of all of them. */
 export function EventsSection({
@@ -126,63 +124,25 @@ export function EventsSection({
               utmNames={utmNames}
             />
           )}
-          <nav className="subscriptions-pager" aria-label="Pages of events">
-            <PagerButton
-              enabled={page > 1}
-              onClick={() => {
-                onPage(1);
-              }}
-            >
-              First page
-            </PagerButton>
-            <PagerButton
-              enabled={page > 1}
-              onClick={() => {
-                onPage(page - 1);
-              }}
-            >
-              Previous page
-            </PagerButton>
-            <span className="subscriptions-page-number" aria-live="polite">
-              Page {numbers.format(page)}
-              {pages !== undefined && ` of ${numbers.format(pages)}`}
-              {query.isPlaceholderData && " (loading…)"}
-            </span>
-            <PagerButton
-              enabled={canGoForward}
-              onClick={() => {
-                onPage(page + 1);
-              }}
-            >
-              Next page
-            </PagerButton>
-          </nav>
+          <ListPager
+            label="Pages of events"
+            page={page}
+            pageCount={pages}
+            loading={query.isPlaceholderData}
+            canGoBack={page > 1}
+            canGoForward={canGoForward}
+            onFirst={() => {
+              onPage(1);
+            }}
+            onPrevious={() => {
+              onPage(page - 1);
+            }}
+            onNext={() => {
+              onPage(page + 1);
+            }}
+          />
         </>
       )}
     </section>
-  );
-}
-
-/** aria-disabled, not disabled: a button that turns unavailable keeps the keyboard's focus. */
-function PagerButton({
-  enabled,
-  onClick,
-  children,
-}: {
-  enabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className="button"
-      aria-disabled={enabled ? undefined : true}
-      onClick={() => {
-        if (enabled) onClick();
-      }}
-    >
-      {children}
-    </button>
   );
 }

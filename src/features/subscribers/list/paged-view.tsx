@@ -5,7 +5,7 @@ import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
-import { Pager } from "./pager";
+import { ListPager } from "@/components/list-pager";
 import { SubscribersTable } from "./subscribers-table";
 import { TableSkeleton } from "./table-skeleton";
 import { useSubscribersTable, type SubscribersTableOptions } from "./use-subscribers-table";
@@ -48,7 +48,8 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
       : undefined;
 
   const pager = (
-    <Pager
+    <ListPager
+      label="Pages of subscribers"
       page={page}
       canGoBack={stack.length > 0}
       canGoForward={next !== undefined}
