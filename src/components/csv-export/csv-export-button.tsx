@@ -10,6 +10,8 @@ export interface CsvExportRun {
   signal: AbortSignal;
   /** Rows written so far, after each page. */
   onRows: (rows: number) => void;
+  /** The number of rows to expect, when the run finds it out itself (a count call). */
+  onTotal: (total: number | undefined) => void;
 }
 
 export interface CsvExportOutcome {
@@ -35,7 +37,7 @@ interface CsvExportButtonProps {
 
 type ExportState =
   | { phase: "idle" }
-  | { phase: "running"; rows: number }
+  | { phase: "running"; rows: number; total: number | undefined }
   | { phase: "done"; rows: number; kind: "saved" | "downloaded"; note?: string | undefined }
   | { phase: "cancelled" }
   | { phase: "failed"; error: unknown };
@@ -71,12 +73,21 @@ export function CsvExportButton({
       // First, while the click still counts as the person's (the save dialog needs that).
       target = await openCsvTarget(fileName());
       if (!target) return;
-      setState({ phase: "running", rows: 0 });
+      setState({ phase: "running", rows: 0, total });
       const outcome = await run({
         sink: target.sink,
         signal,
         onRows: (rows) => {
-          setState({ phase: "running", rows });
+          setState((current) => ({
+            phase: "running",
+            rows,
+            total: current.phase === "running" ? current.total : total,
+          }));
+        },
+        onTotal: (found) => {
+          setState((current) =>
+            current.phase === "running" ? { ...current, total: found } : current,
+          );
         },
       });
       setState({ phase: "done", rows: outcome.rows, kind: target.kind, note: outcome.note });
@@ -101,11 +112,11 @@ export function CsvExportButton({
             <progress
               className="csv-export-bar"
               aria-label="Export progress"
-              aria-valuetext={exportProgressText(state.rows, total)}
-              max={Math.max(total ?? 0, state.rows, 1)}
-              {...(total === undefined ? {} : { value: state.rows })}
+              aria-valuetext={exportProgressText(state.rows, state.total)}
+              max={Math.max(state.total ?? 0, state.rows, 1)}
+              {...(state.total === undefined ? {} : { value: state.rows })}
             />
-            <span className="csv-export-count">{exportProgressText(state.rows, total)}</span>
+            <span className="csv-export-count">{exportProgressText(state.rows, state.total)}</span>
             <button type="button" className="button" onClick={() => running.current?.abort()}>
               Cancel
             </button>
