@@ -15,6 +15,14 @@ import {
 
 export type BucketUnit = Extract<TimeUnit, "hour" | "day" | "week" | "month">;
 
+/** A bucket unit's name for an axis or a caption: "Day (Europe/Moscow)". */
+export const bucketUnitNames: Record<BucketUnit, string> = {
+  hour: "Hour",
+  day: "Day",
+  week: "Week",
+  month: "Month",
+};
+
 export interface Period {
   /** First instant (ms), inclusive. */
   from: number;

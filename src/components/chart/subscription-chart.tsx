@@ -1,5 +1,5 @@
 import type { SubscriptionSeries } from "@/api/subscription-series";
-import type { BucketUnit } from "@/lib/buckets";
+import { bucketUnitNames, type BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
 import type { SeriesPoint } from "@/lib/fit-points";
 import { BarSeriesChart } from "./bar-chart";
@@ -20,13 +20,6 @@ interface SubscriptionChartProps {
 const SUBSCRIBED: ChartSeries = { label: "Subscribed", color: "var(--chart-subscribed)" };
 const UNSUBSCRIBED: ChartSeries = { label: "Unsubscribed", color: "var(--chart-unsubscribed)" };
 const NET: ChartSeries = { label: "Net", color: "var(--chart-net)" };
-
-const unitNames: Record<BucketUnit, string> = {
-  hour: "Hour",
-  day: "Day",
-  week: "Week",
-  month: "Month",
-};
 
 const numbers = new Intl.NumberFormat("en-US");
 const signed = new Intl.NumberFormat("en-US", { signDisplay: "exceptZero" });
@@ -50,7 +43,7 @@ export function SubscriptionChart({
     };
   });
   const totals = sumCounts(series);
-  const axis = `${unitNames[unit]} (${timeZone})`;
+  const axis = `${bucketUnitNames[unit]} (${timeZone})`;
   const drawn = withNet ? [SUBSCRIBED, UNSUBSCRIBED, NET] : [SUBSCRIBED, UNSUBSCRIBED];
 
   return (
@@ -72,7 +65,7 @@ export function SubscriptionChart({
       }
       table={
         <ChartTable
-          caption={`${title}, per ${unitNames[unit].toLowerCase()} (${timeZone})`}
+          caption={`${title}, per ${bucketUnitNames[unit].toLowerCase()} (${timeZone})`}
           rowHeader={axis}
           series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
           points={points}
@@ -110,7 +103,7 @@ function summarize(
   const peakCounts = data.series?.[busiest];
   if (!peak || !peakCounts) return sentence;
   return (
-    `${sentence} Most subscriptions in one ${unitNames[unit].toLowerCase()}: ` +
+    `${sentence} Most subscriptions in one ${bucketUnitNames[unit].toLowerCase()}: ` +
     `${numbers.format(peakCounts.subscribed)} (${peak.title}).`
   );
 }

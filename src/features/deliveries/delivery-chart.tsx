@@ -2,7 +2,7 @@ import { BarSeriesChart } from "@/components/chart/bar-chart";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
-import { bucketUnitFor, type Bucket, type BucketUnit } from "@/lib/buckets";
+import { bucketUnitFor, bucketUnitNames, type Bucket } from "@/lib/buckets";
 import { DELIVERY_PAGE_SIZE, DELIVERY_PAGES_PER_ROUND, sumDeliveries } from "@/lib/delivery-series";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { DeliverySeriesState } from "./use-delivery-series";
@@ -11,13 +11,6 @@ const SENT: ChartSeries = { label: "Sent", color: "var(--chart-sent)" };
 const FAILED: ChartSeries = { label: "Failed", color: "var(--chart-failed)" };
 // Only in the table: a third colour would not add much to the picture.
 const NOT_ALLOWED: ChartSeries = { label: "Of failed: not allowed", color: "var(--chart-failed)" };
-
-const unitNames: Record<BucketUnit, string> = {
-  hour: "Hour",
-  day: "Day",
-  week: "Week",
-  month: "Month",
-};
 
 const numbers = new Intl.NumberFormat("en-US");
 
@@ -42,7 +35,7 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
     };
   });
   const totals = sumDeliveries(series ? series.counts.slice(0, series.coveredBuckets) : []);
-  const axis = `${unitNames[unit]} (${timeZone})`;
+  const axis = `${bucketUnitNames[unit]} (${timeZone})`;
   const title = "Sent and failed messages";
   const loading =
     data.status === "pending"
@@ -70,7 +63,7 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
         }
         table={
           <ChartTable
-            caption={`${title}, per ${unitNames[unit].toLowerCase()} (${timeZone})`}
+            caption={`${title}, per ${bucketUnitNames[unit].toLowerCase()} (${timeZone})`}
             rowHeader={axis}
             series={[SENT, FAILED, NOT_ALLOWED]}
             points={points}
