@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type * as z from "zod";
-import { ErrorCode } from "../../src/contract/errors";
+import { ErrorCode, failureOf } from "../../src/contract/errors";
+import { failureOfIssues } from "../../src/contract/issue-failure";
 import { findOperation, type OperationId, operations } from "../../src/contract/operations";
 import { mayCall } from "../../src/contract/roles";
 import { CSRF_HEADER, loginRequest, type SessionResponse } from "../../src/contract/session";
-import { failureBody, failureFromIssues } from "../channel-api/http/failure";
 import { verifyPassword } from "./passwords";
 import { type BackendAnswer, BackendUnavailableError } from "./backends";
 import type { GatewayChannel } from "./channels";
@@ -71,7 +71,7 @@ function refuseBadUrl(_error: unknown, _request: unknown, reply: FastifyReply): 
       "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     })
-    .send(failureBody(ErrorCode.InvalidValue, "the request URL is malformed"));
+    .send(failureOf(ErrorCode.InvalidValue, "the request URL is malformed"));
 }
 
 /** The policy as a header, for the few answers sent before helmet's hook runs. */
@@ -117,7 +117,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   const refuse = (reply: FastifyReply, status: number, message: string, code = 0) =>
-    reply.code(status).header("cache-control", "no-store").send(failureBody(code, message));
+    reply.code(status).header("cache-control", "no-store").send(failureOf(code, message));
 
   // A cross-site form or image cannot set a custom header, so a POST without it is refused.
   app.addHook("onRequest", async (request, reply) => {
@@ -271,10 +271,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       const schema = operations[operation].request as z.ZodType;
       const parsed = schema.safeParse(fields);
       if (!parsed.success) {
-        const failure = failureFromIssues(parsed.error.issues);
+        const failure = failureOfIssues(parsed.error.issues);
         return reply
           .header("cache-control", "no-store")
-          .send(failureBody(failure.code, failure.message));
+          .send(failureOf(failure.code, failure.message));
       }
       const params = parsed.data as Record<string, unknown>;
       const inFlight = callsInFlight.get(session.id) ?? 0;
