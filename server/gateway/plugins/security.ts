@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ErrorCode, failureOf } from "../../../src/contract/errors";
 import { CSRF_HEADER } from "../../../src/contract/session";
+import { clientErrorHandler, refuseConnect } from "../../shared/client-error";
 import { refuse } from "../refuse";
 
 /** The SPA's own script and styles only; images from anywhere over https (channel photos). */
@@ -42,9 +43,15 @@ function refuseBadUrl(_error: unknown, _request: FastifyRequest, reply: FastifyR
     .send(failureOf(ErrorCode.InvalidValue, "the request URL is malformed"));
 }
 
-/** The options of `Fastify(...)` this plugin needs: a URL that cannot be routed is refused. */
+/**
+ * The options of `Fastify(...)` this plugin needs, for what happens before any plugin runs: a
+ * URL that cannot be routed, and a request Node cannot read at all (431, 400, 408). Node's
+ * own refusal of a request without a Host header has no body: the hook below answers it.
+ */
 export const securityServerOptions = {
   frameworkErrors: refuseBadUrl,
+  clientErrorHandler: clientErrorHandler({ contentSecurityPolicy: CSP_HEADER }),
+  http: { requireHostHeader: false },
 };
 
 export interface SecurityOptions {
@@ -67,8 +74,14 @@ export const security = fp<SecurityOptions>(
       crossOriginEmbedderPolicy: false,
     });
 
-    // A cross-site form or image cannot set a custom header, so a POST without it is refused.
+    app.server.on("connect", refuseConnect({ contentSecurityPolicy: CSP_HEADER }));
+
     app.addHook("onRequest", async (request, reply) => {
+      if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
+        await refuse(reply, 400, "the request has no Host header", ErrorCode.InvalidValue);
+        return;
+      }
+      // A cross-site form or image cannot set a custom header, so a POST without it is refused.
       if (request.method !== "GET" && request.method !== "HEAD") {
         if (request.headers[CSRF_HEADER.toLowerCase()] !== "1") {
           await refuse(reply, 403, `${request.method} needs the header ${CSRF_HEADER}: 1`);
@@ -76,7 +89,8 @@ export const security = fp<SecurityOptions>(
       }
     });
 
-    app.setErrorHandler((error, _request, reply) => {
+    app.setErrorHandler((error, request, reply) => {
+      keepConnectionIfRead(request, reply);
       const status = (error as { statusCode?: unknown }).statusCode;
       if (status === 413) return refuse(reply, 413, "the request body is too large");
       if (status === 415) return refuse(reply, 415, "send the body as application/json");
@@ -97,3 +111,14 @@ export const security = fp<SecurityOptions>(
   },
   { name: "security" },
 );
+
+/**
+ * Fastify closes the connection after any body it could not parse. Where the whole body was
+ * read (broken JSON, say) the connection is as good as before, and the next request may use
+ * it; where it was not (too large, an unknown type), the rest of it must not be read as the
+ * next request, so the answer says `Connection: close`.
+ */
+function keepConnectionIfRead(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.raw.complete) void reply.header("connection", "close");
+  else if (reply.raw.shouldKeepAlive) void reply.header("connection", "keep-alive");
+}
