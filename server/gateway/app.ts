@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { ChannelAccess } from "./channel-access";
 import type { GatewayChannel } from "./channels";
 import type { LoginThrottle } from "./login-throttle";
+import { verifyPassword } from "./passwords";
 import { security, securityServerOptions } from "./plugins/security";
 import { session } from "./plugins/session";
 import { spa } from "./plugins/spa";
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Fastify's `trustProxy`: which proxies in front may name the client's address. */
   trustProxy?: boolean | string[];
+  /** How a password is checked against its stored hash (scrypt unless a test holds it). */
+  verifyPassword?: (password: string, stored: string) => Promise<boolean>;
 }
 
 const API_BODY_LIMIT = 256 * 1024;
@@ -58,6 +61,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     db: options.db,
     channels,
     throttle: options.throttle,
+    verifyPassword: options.verifyPassword ?? verifyPassword,
   });
   await app.register(apiRoutes, { channels, queues: options.queues, cache: options.cache, log });
   if (options.staticDir !== undefined && existsSync(join(options.staticDir, "index.html"))) {

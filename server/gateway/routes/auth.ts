@@ -1,9 +1,8 @@
-import type { FastifyPluginCallback } from "fastify";
+import type { FastifyPluginCallback, FastifyReply } from "fastify";
 import { loginRequest, type SessionResponse } from "../../../src/contract/session";
 import type { ChannelAccess } from "../channel-access";
-import type { LoginThrottle } from "../login-throttle";
+import type { AttemptStart, LoginThrottle } from "../login-throttle";
 import { refuse } from "../refuse";
-import { verifyPassword } from "../passwords";
 import { type Account, findAccount } from "../store/accounts";
 import type { GatewayDb } from "../store/database";
 
@@ -11,10 +10,11 @@ export interface AuthOptions {
   db: GatewayDb;
   channels: ChannelAccess;
   throttle: LoginThrottle;
+  verifyPassword: (password: string, stored: string) => Promise<boolean>;
 }
 
 export const AUTH_BODY_LIMIT = 8 * 1024;
-/** Password checks running at once; more sign-ins at the same moment wait their turn. */
+/** Password checks running at once; more sign-ins at the same moment are refused for now. */
 const MAX_PASSWORD_CHECKS = 8;
 
 // A hash to compare against when the account does not exist, so a wrong name costs as long
@@ -44,31 +44,31 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
       return refuse(reply, 400, parsed.error.issues[0]?.message ?? "send username and password");
     }
     const { username, password } = parsed.data;
-    const wait = options.throttle.attempt(username, request.ip);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      void reply.header("retry-after", String(Math.ceil(wait / 1000)));
-      return refuse(
-        reply,
-        429,
-        `Too many failed sign-ins for ${username}: try again in ${String(minutes)} minute${minutes === 1 ? "" : "s"}.`,
-      );
-    }
+    const start = options.throttle.begin(username, request.ip);
+    if (start.kind === "refused") return refuseThrottled(reply, username, start);
     // Each check is deliberately slow scrypt work on libuv's small thread pool: a flood of
-    // them (random names are never locked) must not starve file serving and everyone else.
+    // them must not starve file serving and everyone else. A refusal for load is no wrong
+    // password, so it gives the attempt back.
     if (passwordChecks >= MAX_PASSWORD_CHECKS) {
+      start.attempt.release();
       return refuse(reply, 503, "Too many sign-ins at once: try again in a moment.");
     }
     const account = findAccount(options.db, username);
     passwordChecks += 1;
     let valid: boolean;
     try {
-      valid = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+      valid = await options.verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
+    } catch (error) {
+      start.attempt.release();
+      throw error;
     } finally {
       passwordChecks -= 1;
     }
-    if (!account || !valid) return refuse(reply, 401, "Wrong user name or password.");
-    options.throttle.succeed(username, request.ip);
+    if (!account || !valid) {
+      start.attempt.fail();
+      return refuse(reply, 401, "Wrong user name or password.");
+    }
+    start.attempt.succeed();
     const session = reply.startSession(account.username);
     return reply
       .header("cache-control", "no-store")
@@ -92,3 +92,20 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
   );
   done();
 };
+
+function refuseThrottled(
+  reply: FastifyReply,
+  username: string,
+  refused: Extract<AttemptStart, { kind: "refused" }>,
+) {
+  const minutes = Math.ceil(refused.retryAfterMs / 60_000);
+  const wait = `${String(minutes)} minute${minutes === 1 ? "" : "s"}`;
+  void reply.header("retry-after", String(Math.ceil(refused.retryAfterMs / 1000)));
+  return refuse(
+    reply,
+    429,
+    refused.reason === "locked"
+      ? `Too many failed sign-ins for ${username}: try again in ${wait}.`
+      : `Too many different user names tried from your address: try again in ${wait}.`,
+  );
+}
