@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback, FastifyReply } from "fastify";
+import type { FastifyPluginCallback, FastifyReply, onRequestAsyncHookHandler } from "fastify";
 import { loginRequest, type SessionResponse } from "../../../src/contract/session";
 import type { ChannelAccess } from "../channel-access";
 import type { AttemptStart, LoginThrottle } from "../login-throttle";
@@ -75,10 +75,20 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
       .send(await sessionBody(account, session.expiresAt));
   });
 
-  app.post("/auth/logout", { bodyLimit: AUTH_BODY_LIMIT }, async (_request, reply) => {
+  // Sign-out answers before Fastify reads the body: whatever comes with it (none, broken
+  // JSON, a form, a file, an unknown or malformed type, too much) cannot keep a session
+  // alive. The CSRF check has run by then: a page of another site cannot sign anyone out.
+  const signOut: onRequestAsyncHookHandler = async (request, reply) => {
     reply.endSession();
-    return reply.code(204).send();
-  });
+    // A body small enough is read and dropped by Node, and the connection stays open;
+    // a larger one (or one of unknown length) is not waited for.
+    const length = Number(request.headers["content-length"] ?? 0);
+    if (request.headers["transfer-encoding"] !== undefined || !(length <= AUTH_BODY_LIMIT)) {
+      void reply.header("connection", "close");
+    }
+    await reply.code(204).send();
+  };
+  app.post("/auth/logout", { onRequest: signOut }, () => undefined);
 
   app.get(
     "/auth/session",
