@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { apiDateTime, apiDateTimeInput, flag, httpUrl, id, ids, int } from "./common";
+import { apiDateTime, apiDateTimeInput, flag, id, ids, int, isHttpUrl, URL_MAX } from "./common";
 
 /**
  * A subscription's settings as subscriptions/add and subscriptions/edit take them (api-facts.md,
@@ -15,8 +15,13 @@ const text = (max: number) =>
     .max(max, `longer than ${String(max)} characters`)
     .optional();
 
-/** A URL, or "" to clear it. */
-const urlOrEmpty = z.union([z.literal(""), httpUrl]).optional();
+/** A URL, or "" to clear it (a plain string schema, so that form encodings can send ""). */
+const urlOrEmpty = z
+  .string()
+  .refine((text) => text === "" || isHttpUrl(text), {
+    message: `expected an http or https URL of at most ${String(URL_MAX)} characters, or ""`,
+  })
+  .optional();
 
 export const subscriptionName = z
   .string()

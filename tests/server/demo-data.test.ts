@@ -505,7 +505,7 @@ describe("demo data: campaigns", () => {
         "SELECT name FROM utm_tags WHERE channel_id = ?",
         channel,
       ).map((row) => row.name);
-      expect(names.every((name) => name.includes(' — '))).toBe(true);
+      expect(names.every((name) => name.includes(" — "))).toBe(true);
       const campaigns = new Map<string, number>();
       for (const name of names) {
         const campaign = name.split(" — ")[0] ?? "";
