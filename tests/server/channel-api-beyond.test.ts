@@ -82,7 +82,7 @@ describe("utms/statSubscribe by action and person", () => {
       subscription_id: 2,
       utm_id: 12,
     });
-    await api.db
+    api.db
       .prepare(
         `INSERT INTO subscription_events (channel_id, subscriber_id, subscription_id, action, source, utm_id, at)
          SELECT 1001, id, 2, 2, 'api', 12, ? FROM subscribers WHERE user_id = ?`,
