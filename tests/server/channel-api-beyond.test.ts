@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { operations } from "../../src/contract/operations";
+import { operations, type RequestOf } from "../../src/contract/operations";
 import { type Answer, callOp, expectOk, failureOf } from "../support/api-call";
 import { type RunningChannelApi, startChannelApi } from "../support/channel-api";
 import { seedChannels, TG_PEOPLE, tgUserId } from "../support/seed";
@@ -156,7 +156,8 @@ describe("vars_global", () => {
 });
 
 describe("subscriptions/add, edit, del and get", () => {
-  const settings = {
+  const settings: RequestOf<"subscriptions/add"> & { inactive: 0 | 1; limit_period: 0 | 1 } = {
+    name: "Autumn",
     title: "Autumn news",
     btn_ok: "Subscribe",
     btn_cancel: "Not now",
@@ -176,19 +177,15 @@ describe("subscriptions/add, edit, del and get", () => {
     limit_period_to: "30.11.2026 23:59:59",
     exclude_subscription_id: [2, 1, 2],
     bot_ids: [21],
-  } as const;
+  };
 
   it("keeps every setting, returns it with the member count, and edits only what is sent", async () => {
-    const { subscription_id } = await expectOk(api.url, tg, "subscriptions/add", {
-      name: "Autumn",
-      ...settings,
-    });
+    const { subscription_id } = await expectOk(api.url, tg, "subscriptions/add", settings);
     const list = await expectOk(api.url, tg, "subscriptions/get", {});
     expect(list.count).toBe(3);
     const item = list.items.find((s) => s.subscription_id === subscription_id);
     expect(item).toEqual({
       subscription_id,
-      name: "Autumn",
       ...settings,
       limit_period_from: "01.09.2026 00:00:00",
       limit_period_to: "30.11.2026 23:59:59",

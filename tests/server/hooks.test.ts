@@ -97,7 +97,7 @@ afterEach(async () => {
   await receiver.close();
 });
 
-function hook(method: "get" | "json" | "form", groupId = tg.groupId, secret = "s3cret") {
+function hook(method: "get" | "json" | "form", groupId: number = tg.groupId, secret = "s3cret") {
   return registerHook(api.db, { groupId, url: receiver.url, method, secret });
 }
 
