@@ -26,7 +26,7 @@ export type HookMethod = (typeof hookMethods)[number];
 export const hookEventObject = z.looseObject({
   vk_user_id: int.optional(),
   tg_user_id: int.optional(),
-  /** Present on VK channels, as the production service sends it. */
+  /** On VK channels: the VK community's own id (the channel's external_id), as production sends it. */
   vk_group_id: int.optional(),
   subscription_id: int,
   /** 0 when the event carries no tag. */
