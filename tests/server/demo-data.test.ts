@@ -621,13 +621,20 @@ describe("demo data: deliveries, reads, clicks and unsubscribes", () => {
     expect(Math.max(...rates)).toBeGreaterThan(2 * Math.min(...rates));
   });
 
-  it("keeps each subscription's member count equal to its memberships", () => {
+  it("keeps each subscription's member count and the zone map of first dates in step", () => {
     const wrong = one(
       db,
       `SELECT count(*) AS n FROM subscriptions s
         WHERE members <> (SELECT count(*) FROM memberships m WHERE m.subscription_id = s.id)`,
     ).n;
     expect(wrong).toBe(0);
+    expect(all(db, "SELECT * FROM subscriber_blocks ORDER BY 1, 2")).toEqual(
+      all(
+        db,
+        `SELECT channel_id, id / 4096 AS block, min(created_at) AS min_created,
+                max(created_at) AS max_created FROM subscribers GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+    );
   });
 });
 

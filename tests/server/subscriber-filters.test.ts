@@ -390,3 +390,29 @@ describe("refusals", () => {
     await refused({ step_id: [""] }, 12, "step_id");
   });
 });
+
+describe("date_first when record ids do not follow the dates", () => {
+  it("finds people added later with an early first subscription (the zone map widens)", async () => {
+    const early = END - 60 * DAY;
+    const insert = api.db.prepare(
+      `INSERT INTO subscribers (id, channel_id, user_id, first_name, last_name, created_at)
+       VALUES (?, 1001, ?, 'Late', 'Record', ?)`,
+    );
+    // Far beyond the demo's ids, in a block of their own, and one among the demo's ids.
+    insert.run(5_000_001, 990_000_001, early + 100);
+    insert.run(5_000_002, 990_000_002, END - 1);
+    api.db.prepare("DELETE FROM subscribers WHERE id = ?").run(people[10]?.id ?? 0);
+    insert.run(people[10]?.id ?? 0, 990_000_003, early + 200);
+    const want = rows<{ id: number }>(
+      `SELECT id FROM subscribers WHERE channel_id = 1001 AND created_at BETWEEN ? AND ?
+        ORDER BY id`,
+      early,
+      early + DAY,
+    ).map((row) => row.id);
+    expect(want).toContain(5_000_001);
+    expect(want).toContain(people[10]?.id);
+    expect(await listed({ date_first_from: at(early), date_first_to: at(early + DAY) })).toEqual(
+      want,
+    );
+  });
+});

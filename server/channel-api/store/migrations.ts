@@ -333,6 +333,33 @@ export const migrations: readonly string[] = [
   CREATE INDEX subscribers_by_created ON subscribers (channel_id, created_at);
   CREATE INDEX variables_by_value ON variables (name, value);
 
+  -- A zone map of first-subscription times: per channel and block of 4096 record ids, the
+  -- earliest and latest created_at. A date_first page walks only the blocks whose span meets
+  -- the period, in id order. Bounds only widen (a deleted person leaves them as they were),
+  -- so a block is never skipped wrongly.
+  CREATE TABLE subscriber_blocks (
+    channel_id INTEGER NOT NULL,
+    block INTEGER NOT NULL,
+    min_created INTEGER NOT NULL,
+    max_created INTEGER NOT NULL,
+    PRIMARY KEY (channel_id, block)
+  ) WITHOUT ROWID;
+  INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
+    SELECT channel_id, id / 4096, min(created_at), max(created_at) FROM subscribers GROUP BY 1, 2;
+  CREATE TRIGGER subscribers_blocks_insert AFTER INSERT ON subscribers BEGIN
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at)
+      ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
+                                max_created = max(max_created, excluded.max_created);
+  END;
+  CREATE TRIGGER subscribers_blocks_update AFTER UPDATE OF channel_id, created_at ON subscribers
+  BEGIN
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at)
+      ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
+                                max_created = max(max_created, excluded.max_created);
+  END;
+
   -- WebHooks: where each channel's subscribe and unsubscribe events are pushed, and the queue of
   -- events to push (filled by a trigger, so every writer of events is covered; see hooks/).
   CREATE TABLE hooks (

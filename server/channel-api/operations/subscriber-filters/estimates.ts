@@ -11,7 +11,12 @@ const KEEP_MS = 30_000;
 const MAX_ENTRIES = 2000;
 const caches = new WeakMap<Db, Map<string, { value: number; at: number }>>();
 
-export function cachedEstimate(db: Db, key: string, compute: () => number): number {
+export function cachedEstimate(
+  db: Db,
+  key: string,
+  keepMs: number,
+  compute: () => number,
+): number {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -19,7 +24,7 @@ export function cachedEstimate(db: Db, key: string, compute: () => number): numb
   }
   const now = performance.now();
   const hit = cache.get(key);
-  if (hit && now - hit.at < KEEP_MS) return hit.value;
+  if (hit && now - hit.at < keepMs) return hit.value;
   const value = compute();
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(key, { value, at: now });
@@ -28,7 +33,8 @@ export function cachedEstimate(db: Db, key: string, compute: () => number): numb
 
 /** Rows of `sql` counted up to `cap` (more: cap + 1), cached. */
 export function boundedCount(db: Db, sql: string, args: readonly unknown[], cap: number): number {
-  return cachedEstimate(db, `${sql}\u0000${JSON.stringify(args)}\u0000${String(cap)}`, () => {
+  const key = `${sql}\u0000${JSON.stringify(args)}\u0000${String(cap)}`;
+  return cachedEstimate(db, key, KEEP_MS, () => {
     const row = statement(db, `SELECT count(*) AS n FROM (${sql} LIMIT ?)`).get(
       ...args,
       cap + 1,

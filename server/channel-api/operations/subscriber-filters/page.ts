@@ -26,8 +26,9 @@ const MAX_BATCH = 4096;
 const COLUMNS =
   "s.id, s.user_id, s.first_name, s.last_name, s.photo, s.status, s.ignore, s.created_at";
 
+/** Only steers the plan, and changes slowly: counted once every ten minutes. */
 function channelSize(db: Db, channel: number): number {
-  return cachedEstimate(db, `channel size ${String(channel)}`, () => {
+  return cachedEstimate(db, `channel size ${String(channel)}`, 600_000, () => {
     const row = statement(db, "SELECT count(*) AS n FROM subscribers WHERE channel_id = ?").get(
       channel,
     ) as { n: number };
