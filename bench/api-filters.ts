@@ -13,48 +13,58 @@ type Post = (path: string, body: object) => Promise<Record<string, unknown>>;
 const DAY = 86_400;
 const ZONE = "Europe/Moscow";
 
-function one<T>(db: Database.Database, sql: string, ...args: unknown[]): T {
-  const row = db.prepare(sql).get(...args) as T | undefined;
-  if (row === undefined) throw new Error(`bench: nothing for ${sql}`);
-  return row;
+/** The first column of the first row, as a number or as text. */
+function first(db: Database.Database, sql: string, ...args: unknown[]): number | string {
+  const value: unknown = db
+    .prepare(sql)
+    .pluck()
+    .get(...args);
+  if (typeof value !== "number" && typeof value !== "string") {
+    throw new Error(`bench: nothing for ${sql}`);
+  }
+  return value;
 }
+const num = (db: Database.Database, sql: string, ...args: unknown[]) =>
+  Number(first(db, sql, ...args));
+const text = (db: Database.Database, sql: string, ...args: unknown[]) =>
+  String(first(db, sql, ...args));
 
 /** The cases, with values read from the demo database of channel 1001. */
 function cases(dbPath: string): { label: string; params: Record<string, unknown> }[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const end = one<{ t: number }>(db, "SELECT max(at) AS t FROM subscription_events").t;
+    const end = num(db, "SELECT max(at) AS t FROM subscription_events");
     const at = (t: number) => formatApiDateTime(t * 1000, ZONE);
-    const big = one<{ id: number }>(
+    const big = num(
       db,
       "SELECT id FROM subscriptions WHERE channel_id = 1001 ORDER BY members DESC LIMIT 1",
-    ).id;
-    const small = one<{ id: number }>(
+    );
+    const small = num(
       db,
       "SELECT id FROM subscriptions WHERE channel_id = 1001 ORDER BY members LIMIT 1",
-    ).id;
+    );
     const delivery = (order: string) =>
-      one<{ id: number }>(
+      num(
         db,
         `SELECT st.delivery_id AS id FROM delivery_stats st JOIN deliveries d ON d.id = st.delivery_id
           WHERE d.channel_id = 1001 AND d.status = 'done' AND d.type <> 'chain' ORDER BY ${order} LIMIT 1`,
-      ).id;
+      );
     const widest = delivery("st.sent DESC");
     const fewClicks = delivery("1.0 * st.clicked / st.sent");
-    const bot = one<{ id: number }>(
+    const bot = num(
       db,
       "SELECT id FROM bots WHERE channel_id = 1001 AND published = 1 ORDER BY id LIMIT 1",
-    ).id;
-    const lastStep = one<{ step_id: string }>(
+    );
+    const lastStep = text(
       db,
       "SELECT step_id FROM bot_steps WHERE bot_id = ? ORDER BY position DESC LIMIT 1",
       bot,
-    ).step_id;
-    const firstStep = one<{ step_id: string }>(
+    );
+    const firstStep = text(
       db,
       "SELECT step_id FROM bot_steps WHERE bot_id = ? ORDER BY position LIMIT 1",
       bot,
-    ).step_id;
+    );
     const people = (
       db
         .prepare(

@@ -11,12 +11,7 @@ const KEEP_MS = 30_000;
 const MAX_ENTRIES = 2000;
 const caches = new WeakMap<Db, Map<string, { value: number; at: number }>>();
 
-export function cachedEstimate(
-  db: Db,
-  key: string,
-  keepMs: number,
-  compute: () => number,
-): number {
+export function cachedEstimate(db: Db, key: string, keepMs: number, compute: () => number): number {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
