@@ -632,7 +632,8 @@ describe("demo data: deliveries, reads, clicks and unsubscribes", () => {
       all(
         db,
         `SELECT channel_id, id / 4096 AS block, min(created_at) AS min_created,
-                max(created_at) AS max_created FROM subscribers GROUP BY 1, 2 ORDER BY 1, 2`,
+                max(created_at) AS max_created, count(*) AS n
+           FROM subscribers GROUP BY 1, 2 ORDER BY 1, 2`,
       ),
     );
   });

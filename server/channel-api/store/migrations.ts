@@ -329,35 +329,37 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (channel_id, name)
   ) WITHOUT ROWID;
 
-  -- Filters of subscribers/get: first subscription date, variables by value.
-  CREATE INDEX subscribers_by_created ON subscribers (channel_id, created_at);
+  -- Filters of subscribers/get: variables by value.
   CREATE INDEX variables_by_value ON variables (name, value);
 
   -- A zone map of first-subscription times: per channel and block of 4096 record ids, the
-  -- earliest and latest created_at. A date_first page walks only the blocks whose span meets
-  -- the period, in id order. Bounds only widen (a deleted person leaves them as they were),
-  -- so a block is never skipped wrongly.
+  -- earliest and latest created_at and how many people were added. A date_first page walks
+  -- only the blocks whose span meets the period, in id order. Bounds only widen and counts
+  -- only grow (a deleted person leaves them as they were): a block is never skipped wrongly,
+  -- and the sum of a period's blocks is an upper bound of its people.
   CREATE TABLE subscriber_blocks (
     channel_id INTEGER NOT NULL,
     block INTEGER NOT NULL,
     min_created INTEGER NOT NULL,
     max_created INTEGER NOT NULL,
+    n INTEGER NOT NULL,
     PRIMARY KEY (channel_id, block)
   ) WITHOUT ROWID;
-  INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
-    SELECT channel_id, id / 4096, min(created_at), max(created_at) FROM subscribers GROUP BY 1, 2;
+  INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+    SELECT channel_id, id / 4096, min(created_at), max(created_at), count(*) FROM subscribers
+     GROUP BY 1, 2;
   CREATE TRIGGER subscribers_blocks_insert AFTER INSERT ON subscribers BEGIN
-    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
-      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at)
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at, 1)
       ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
-                                max_created = max(max_created, excluded.max_created);
+                                max_created = max(max_created, excluded.max_created), n = n + 1;
   END;
   CREATE TRIGGER subscribers_blocks_update AFTER UPDATE OF channel_id, created_at ON subscribers
   BEGIN
-    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
-      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at)
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at, 1)
       ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
-                                max_created = max(max_created, excluded.max_created);
+                                max_created = max(max_created, excluded.max_created), n = n + 1;
   END;
 
   -- WebHooks: where each channel's subscribe and unsubscribe events are pushed, and the queue of

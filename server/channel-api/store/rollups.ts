@@ -11,8 +11,8 @@ export function rebuildRollups(db: Db, options: { deliveryStats?: boolean } = {}
   if (options.deliveryStats !== false) rebuildDeliveryStats(db);
   db.exec(`
     DELETE FROM subscriber_blocks;
-    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created)
-      SELECT channel_id, id / 4096, min(created_at), max(created_at) FROM subscribers
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+      SELECT channel_id, id / 4096, min(created_at), max(created_at), count(*) FROM subscribers
        GROUP BY 1, 2;
     UPDATE subscriptions SET members = coalesce(
       (SELECT n FROM (SELECT subscription_id, count(*) AS n FROM memberships

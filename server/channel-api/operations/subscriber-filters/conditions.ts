@@ -252,14 +252,16 @@ function firstSubscription(ctx: Context, span: { from: number; to: number }): Co
   return {
     name: "date_first",
     probe: { sql: "s.created_at BETWEEN ? AND ?", args: [span.from, span.to] },
+    // At most the people of the blocks whose span meets the period.
     driver: ordered(
       () =>
-        boundedCount(
-          ctx.db,
-          "SELECT 1 FROM subscribers WHERE channel_id = ? AND created_at BETWEEN ? AND ?",
-          [channel, span.from, span.to],
-          ORDERED_CAP,
-        ),
+        (
+          statement(
+            ctx.db,
+            `SELECT coalesce(sum(n), 0) AS n FROM subscriber_blocks
+              WHERE channel_id = ? AND max_created >= ? AND min_created <= ?`,
+          ).get(channel, span.from, span.to) as { n: number }
+        ).n,
       [next],
     ),
   };
