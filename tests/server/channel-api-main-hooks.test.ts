@@ -25,8 +25,8 @@ function startApi(env: Record<string, string>): Promise<string> {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.on("exit", (code) => {
       reject(new Error(`exited with ${String(code)}: ${output}`));
     });
