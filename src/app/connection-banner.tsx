@@ -15,9 +15,8 @@ export function ConnectionBanner() {
       {state.status === "lost" && (
         <>
           <p>
-            <strong>Connection lost — retrying.</strong> The server has not answered since{" "}
-            {time.format(state.since)}. Channel Desk carries on by itself when it answers again;
-            what you typed stays here.
+            <strong>Connection lost — retrying.</strong> No answer from the server since{" "}
+            {time.format(state.since)}. What you typed stays here.
           </p>
           <button
             type="button"

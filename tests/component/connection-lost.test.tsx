@@ -55,7 +55,7 @@ describe("when the server stops answering", { timeout: 60_000 }, () => {
     await waitFor(() => {
       expect(banner.textContent).toMatch(/^Connection lost — retrying\./);
     }, WAIT);
-    expect(banner.textContent).toContain("what you typed stays here");
+    expect(banner.textContent).toContain("What you typed stays here.");
     // The failed add says so at the form, which keeps what was typed.
     expect(
       await screen.findByText("The server could not be reached.", undefined, WAIT),

@@ -60,7 +60,7 @@ describe("the app shell", () => {
       await act(() => vi.advanceTimersByTimeAsync(0));
       expect(probes).toHaveLength(1);
       expect(banner.textContent).toContain("Connection lost — retrying.");
-      expect(banner.textContent).toContain("what you typed stays here");
+      expect(banner.textContent).toContain("What you typed stays here.");
       expect(screen.getAllByRole("status")).toHaveLength(1);
 
       // Probes follow with a growing pause: 1 s, then 2 s.

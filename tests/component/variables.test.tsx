@@ -213,7 +213,9 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     });
     // ...until that variable is deleted: then the name is free, and the form says so at once.
     await user.click(within(row("coupon")).getByRole("button", { name: "Delete coupon" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Delete the variable “coupon”?" });
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Delete the variable “coupon”?",
+    });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await screen.findByText("This person has no variables yet: add one below.", undefined, WAIT);
     await waitFor(() => {
