@@ -43,8 +43,11 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     const regions = screen
       .getAllByRole("status")
       .filter((region) => !region.classList.contains("connection-banner"));
-    if (regions.length !== 1) throw new Error(`${String(regions.length)} outcome regions`);
-    return regions[0] as HTMLElement;
+    const [region] = regions;
+    if (!region || regions.length !== 1) {
+      throw new Error(`${String(regions.length)} outcome regions`);
+    }
+    return region;
   };
 
   /** Options are picked as elements: user-event matches a text against innerHTML, escaped. */
