@@ -192,9 +192,10 @@ describe("signing in and out", () => {
 
     // A wrong password is said in the dialog, which stays.
     await user.type(password, "wrong{Enter}");
-    expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      "Wrong user name or password.",
-    );
+    // The alert region is always there (so that it is announced): wait for its words.
+    await waitFor(() => {
+      expect(within(dialog).getByRole("alert").textContent).toBe("Wrong user name or password.");
+    });
     await user.clear(password);
     await user.type(password, "right");
     await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
