@@ -1,4 +1,4 @@
-import { failureBody } from "@/contract/errors";
+import { failureBody, type FailureBody } from "@/contract/errors";
 import {
   operations,
   type OperationId,
@@ -103,6 +103,8 @@ export function createClient(config: ClientConfig = {}): Call {
         kind: "service",
         code: failure.data.error_code,
         message: serviceMessage(failure.data.error_code, failure.data.error_message),
+        reason: failure.data.reason,
+        details: failure.data.details,
       });
     }
 
@@ -117,10 +119,7 @@ export function createClient(config: ClientConfig = {}): Call {
     }
     return parsed.data as ResponseOf<Op>;
 
-    function httpError(
-      status: number,
-      body: { error_code: number; error_message: string } | undefined,
-    ) {
+    function httpError(status: number, body: FailureBody | undefined) {
       const fallback = `The server answered HTTP ${String(status)}.`;
       if (!body) return fail({ kind: "http", status, message: fallback });
       return fail({
@@ -128,6 +127,8 @@ export function createClient(config: ClientConfig = {}): Call {
         status,
         code: body.error_code,
         message: body.error_message || fallback,
+        reason: body.reason,
+        details: body.details,
       });
     }
   };

@@ -3,6 +3,7 @@ import type * as z from "@/contract/zod";
 import {
   CSRF_HEADER,
   gatewayFailure,
+  localeRequest,
   loginRequest,
   sessionResponse,
   type SessionResponse,
@@ -23,6 +24,11 @@ export interface SessionApi {
   login: (credentials: z.input<typeof loginRequest>) => Promise<SessionResponse>;
   /** Ends the session; a session that had already ended counts as ended. */
   logout: () => Promise<void>;
+  /**
+   * Remembers the interface language for the signed-in account (`POST /auth/locale`). Only for
+   * a gateway whose session answer carries `locale`: the others have no such endpoint.
+   */
+  saveLocale: (request: z.input<typeof localeRequest>) => Promise<void>;
 }
 
 interface Answer {
@@ -100,6 +106,16 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
       if (answer.ok || answer.status === 401) return;
       throw refusal("auth/logout", answer);
     },
+
+    async saveLocale(body) {
+      const request = localeRequest.safeParse(body);
+      if (!request.success) {
+        const { path, message } = firstIssue(request.error.issues);
+        throw fail("auth/locale", { kind: "request", path, message });
+      }
+      const answer = await send("auth/locale", { method: "POST", body: request.data });
+      if (!answer.ok) throw refusal("auth/locale", answer);
+    },
   };
 }
 
@@ -119,6 +135,8 @@ function readSession(operation: AuthOperation, answer: Answer): SessionResponse 
       kind: "service",
       code: failure.data.error_code,
       message: failure.data.error_message || "The server refused the request.",
+      reason: failure.data.reason,
+      details: failure.data.details,
     });
   }
   const parsed = sessionResponse.safeParse(body.value);
@@ -145,6 +163,8 @@ function refusal(operation: AuthOperation, answer: Answer): ApiError {
     status: answer.status,
     code: failure.data.error_code,
     message: failure.data.error_message || fallback,
+    reason: failure.data.reason,
+    details: failure.data.details,
   });
 }
 

@@ -1,4 +1,5 @@
 // One file per icon (see theme-toggle.tsx).
+import { Trans, useLingui } from "@lingui/react/macro";
 import MenuIcon from "lucide-react/icons/menu";
 import {
   lazy,
@@ -11,6 +12,8 @@ import {
   type ReactNode,
 } from "react";
 import { Outlet, useLocation } from "react-router";
+import { APP_NAME } from "@/components/use-document-title";
+import { LanguageSwitch } from "./language-switch";
 import { useSignedOut } from "./signed-out";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -33,6 +36,7 @@ interface LayoutProps {
 }
 
 export function Layout({ header, nav, children }: LayoutProps) {
+  const { t } = useLingui();
   const signedOut = useSignedOut();
   const { pathname } = useLocation();
   const navListId = useId();
@@ -56,16 +60,17 @@ export function Layout({ header, nav, children }: LayoutProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="shell-header">
-        <span className="brand">Channel Desk</span>
+        <span className="brand">{APP_NAME}</span>
         {header}
+        <LanguageSwitch />
         <ThemeToggle />
       </header>
       <nav
         className="shell-nav"
-        aria-label="Pages"
+        aria-label={t`Pages`}
         data-open={menuOpen}
         onKeyDown={(event) => {
           if (event.key === "Escape" && menuOpen) {
@@ -85,7 +90,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
           }}
         >
           <MenuIcon aria-hidden="true" size={18} />
-          Menu
+          <Trans>Menu</Trans>
         </button>
         <div id={navListId} className="nav-list">
           {nav ?? <ul />}
@@ -94,7 +99,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
       <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
         {signedOut.value && (
           <p role="alert" className="notice notice-error">
-            Your session has ended or the channel refused its token. Sign in again to go on.
+            <Trans>Your session has ended. Sign in again to go on.</Trans>
           </p>
         )}
         {children ?? <Outlet />}

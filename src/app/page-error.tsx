@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
 import { ErrorState } from "@/components/error-state";
@@ -5,6 +6,7 @@ import { isChunkLoadError } from "@/lib/chunk-error";
 
 /** The error boundary of each page: the shell stays, the page says what failed. */
 export function PageError() {
+  const { t } = useLingui();
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
@@ -24,9 +26,11 @@ export function PageError() {
 
   return (
     <>
-      <h1>This page could not be shown</h1>
+      <h1>
+        <Trans>This page could not be shown</Trans>
+      </h1>
       <ErrorState
-        title="Something went wrong on this page."
+        title={t`Something went wrong on this page.`}
         error={error}
         onRetry={retry}
         retrying={navigation.state !== "idle"}

@@ -1,11 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation, useMatch } from "react-router";
 import { useApi } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { SessionProvider } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
+import { APP_NAME } from "@/components/use-document-title";
 import { ChannelSwitcher } from "@/features/session/channel-switcher";
 import { UserMenu } from "@/features/session/user-menu";
+import { useAccountLocale } from "@/i18n/use-account-locale";
 import { parseGroupId } from "@/lib/channel-path";
 import { signInPath } from "@/lib/safe-next";
 import { Layout } from "./layout";
@@ -17,8 +20,10 @@ import { useSignedOut } from "./signed-out";
  * (signed-out.ts), leads to the sign-in page, which brings the person back here afterwards.
  */
 export function RequireSession() {
+  const { t } = useLingui();
   const { session: sessionApi } = useApi();
   const query = useQuery(sessionQuery(sessionApi));
+  useAccountLocale(query.data, sessionApi);
   const signedOut = useSignedOut();
   const location = useLocation();
   const channelMatch = useMatch("/c/:groupId/*");
@@ -29,20 +34,22 @@ export function RequireSession() {
       <Layout>
         {query.isError ? (
           <>
-            <h1>Channel Desk</h1>
+            <h1>{APP_NAME}</h1>
             <ErrorState
-              title="Could not check whether you are signed in."
+              title={t`Could not check whether you are signed in.`}
               error={query.error}
               retrying={query.isFetching}
               onRetry={() => void query.refetch()}
             />
             <p>
-              <Link to={signInPath(here)}>Go to the sign-in page</Link>
+              <Link to={signInPath(here)}>
+                <Trans>Go to the sign-in page</Trans>
+              </Link>
             </p>
           </>
         ) : (
           <p role="status" className="page-loading">
-            Checking your sign-in…
+            <Trans>Checking your sign-in…</Trans>
           </p>
         )}
       </Layout>

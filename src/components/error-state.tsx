@@ -1,4 +1,5 @@
-import { isApiError } from "@/api/api-error";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { describeApiError } from "@/api/error-text";
 
 interface ErrorStateProps {
   /** What could not be done, as "Could not load the channel". */
@@ -10,24 +11,16 @@ interface ErrorStateProps {
 
 /** A failure in words, with a way to try again: never a blank page. */
 export function ErrorState({ title, error, onRetry, retrying = false }: ErrorStateProps) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="notice notice-error error-state">
       <p className="error-state-title">{title}</p>
-      <p>{describeError(error)}</p>
+      <p>{describeApiError(error, i18n)}</p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry} disabled={retrying}>
-          {retrying ? "Retrying…" : "Retry"}
+          {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}
         </button>
       )}
     </div>
   );
-}
-
-function describeError(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 403) return `Not allowed for your role or channel: ${error.message}`;
-    return error.message;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong.";
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -19,8 +20,9 @@ interface UnsavedChangesGuardProps {
 export function UnsavedChangesGuard({
   when,
   description,
-  title = "Leave without saving?",
+  title,
 }: UnsavedChangesGuardProps) {
+  const { t } = useLingui();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
@@ -55,10 +57,10 @@ export function UnsavedChangesGuard({
         leaving.current = false;
       }}
       tone="danger"
-      title={title}
+      title={title ?? t`Leave without saving?`}
       description={description}
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      confirmLabel={t`Leave`}
+      cancelLabel={t`Stay`}
       onConfirm={() => {
         if (blocker.state !== "blocked") return;
         leaving.current = true;

@@ -1,3 +1,4 @@
+import { contractError } from "./messages";
 import * as z from "./zod";
 import {
   count,
@@ -8,7 +9,6 @@ import {
   ids,
   int,
   offset,
-  oneUserIdMessage,
   period,
   success,
   VARIABLE_NAME_MAX,
@@ -53,7 +53,7 @@ function ok<Shape extends z.ZodRawShape>(shape: Shape) {
 function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
   return z
     .object({ vk_user_id: id.optional(), tg_user_id: id.optional(), ...shape })
-    .refine(hasOneUserId, { message: oneUserIdMessage });
+    .refine(hasOneUserId, contractError("one-user-id"));
 }
 
 const variableName = z
@@ -107,7 +107,7 @@ export const operations = {
         subscription_id: id,
         utm_id: id.optional(),
       })
-      .refine(hasOneUserId, { message: oneUserIdMessage }),
+      .refine(hasOneUserId, contractError("one-user-id")),
     response: ok({ subscribers: z.array(addResult) }),
   },
   "subscribers/del": {
