@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useId, type TextareaHTMLAttributes, type Ref } from "react";
 import { parseUserIds, summariseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
 import "./user-ids-field.css";
@@ -38,7 +39,7 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
         aria-describedby={[hintId, countId, error ? errorId : ""].filter(Boolean).join(" ")}
       />
       <p id={countId} className="user-ids-hint">
-        {summariseUserIds(parseUserIds(text))}
+        {summariseUserIds(parseUserIds(text), i18n)}
       </p>
       {error && (
         <p id={errorId} className="field-error">
