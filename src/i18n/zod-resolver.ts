@@ -28,9 +28,10 @@ function sizeText(issue: Extract<Issue, { code: "too_small" | "too_big" }>): str
     case "number":
     case "int":
     case "bigint":
-      return small
-        ? i18n._(msg`The least is ${i18n.number(limit)}`)
-        : i18n._(msg`The most is ${i18n.number(limit)}`);
+    {
+      const bound = i18n.number(limit);
+      return small ? i18n._(msg`The least is ${bound}`) : i18n._(msg`The most is ${bound}`);
+    }
     default:
       return undefined;
   }

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 
 /**
  * How a subscriber record reads on screen and in exports, in the language of the `i18n` given.
@@ -27,6 +27,11 @@ export function statusLabel(status: number, i18n: I18n): string {
   if (status === 1) return i18n._(msg({ message: "Active", context: "subscriber status" }));
   if (status === 2) return i18n._(msg({ message: "Inactive", context: "subscriber status" }));
   return i18n._(msg`Status ${status}`);
+}
+
+/** "1 subscriber", "5 subscribers" / "1 подписчик", "5 подписчиков", "21 подписчик". */
+export function subscriberCount(count: number, i18n: I18n): string {
+  return i18n._(msg`${plural(count, { one: "# subscriber", other: "# subscribers" })}`);
 }
 
 /** First and last name joined; "Unnamed" when both are blank. */

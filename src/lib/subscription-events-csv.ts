@@ -30,7 +30,7 @@ export function eventsCsvHeader(i18n: I18n, timeZone: string): string[] {
     i18n._(msg`Subscription`),
     i18n._(msg`Source`),
     i18n._(msg`UTM id`),
-    i18n._(msg`UTM`),
+    i18n._(msg({ message: "UTM", context: "one UTM tag" })),
     i18n._(msg`UTM source`),
     i18n._(msg`Blocked`),
   ];

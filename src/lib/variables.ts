@@ -113,7 +113,7 @@ export function variableNameProblem(name: string, i18n: I18n): string | undefine
   if (cyrillic.length > 0) {
     const letters = quoteAll(cyrillic, i18n);
     return i18n._(
-      msg`Use Latin letters only: ${plural(cyrillic.length, {
+      msg`Use Latin letters only: ${plural({ count: cyrillic.length }, {
         one: `${letters} is Cyrillic`,
         other: `${letters} are Cyrillic`,
       })}. A name may have Latin letters, digits and _.`,

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, renderHook } from "@testing-library/react";
+import { render, renderHook } from "./testing-library";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApi, ApiProvider, type Api } from "../../src/api/api-context";
 import { createQueryClient } from "../../src/api/query-client";

@@ -19,6 +19,7 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
   const navigate = useNavigate();
   const logout = useLogout({ onSuccess: () => navigate(SIGN_IN_PATH, { replace: true }) });
   const roleLabel = i18n._(roleLabels[role]);
+  const reason = logout.isError ? describeApiError(logout.error, i18n) : "";
   return (
     <div className="user-menu">
       <p className="user-menu-who">
@@ -43,7 +44,7 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
       </button>
       {logout.isError && (
         <p role="alert" className="user-menu-error">
-          {t`Could not sign out: ${describeApiError(logout.error, i18n)}`}
+          {t`Could not sign out: ${reason}`}
         </p>
       )}
     </div>
