@@ -66,7 +66,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["tests/unit/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts"],
+          setupFiles: ["tests/unit/setup.ts"],
+        },
       },
       {
         extends: true,

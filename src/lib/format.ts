@@ -38,13 +38,15 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): I
   );
 }
 
+/** `kind` names the options (one key per set), so a lookup costs no serialising. */
 function dateFormat(
+  kind: string,
   locale: string,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
   return memo(
-    `d|${locale}|${timeZone}|${JSON.stringify(options)}`,
+    `d|${kind}|${locale}|${timeZone}`,
     () => new Intl.DateTimeFormat(intlTag(locale), { ...options, timeZone }),
   );
 }
@@ -80,18 +82,18 @@ const LONG_DATE: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", y
 
 /** "24 Nov 2026" / "24 нояб. 2026". */
 export function formatDate(instant: number, timeZone: string, locale: string): string {
-  return withoutYearMark(dateFormat(locale, timeZone, DATE).format(instant), locale);
+  return withoutYearMark(dateFormat("date", locale, timeZone, DATE).format(instant), locale);
 }
 
 /** "00:42": hours and minutes, 24-hour clock. */
 export function formatTime(instant: number, timeZone: string, locale: string): string {
-  return dateFormat(locale, timeZone, TIME).format(instant);
+  return dateFormat("time", locale, timeZone, TIME).format(instant);
 }
 
 /** The one date-time of the product: "24 Nov 2026, 00:42" / "24 нояб. 2026, 00:42". */
 export function formatDateTime(instant: number, timeZone: string, locale: string): string {
   return withoutYearMark(
-    dateFormat(locale, timeZone, { ...DATE, ...TIME }).format(instant),
+    dateFormat("date-time", locale, timeZone, { ...DATE, ...TIME }).format(instant),
     locale,
   );
 }
@@ -99,7 +101,11 @@ export function formatDateTime(instant: number, timeZone: string, locale: string
 /** With seconds, where they matter (an event's exact time): "24 Nov 2026, 00:42:07". */
 export function formatDateTimeSeconds(instant: number, timeZone: string, locale: string): string {
   return withoutYearMark(
-    dateFormat(locale, timeZone, { ...DATE, ...TIME, second: "2-digit" }).format(instant),
+    dateFormat("date-time-seconds", locale, timeZone, {
+      ...DATE,
+      ...TIME,
+      second: "2-digit",
+    }).format(instant),
     locale,
   );
 }
@@ -115,13 +121,15 @@ export function formatApiDateTimeText(text: string, timeZone: string, locale: st
 
 /** A bucket's axis label: "23 Nov" / "23 нояб.". */
 export function formatDayMonth(instant: number, timeZone: string, locale: string): string {
-  return dateFormat(locale, timeZone, { day: "numeric", month: "short" }).format(instant);
+  return dateFormat("day-month", locale, timeZone, { day: "numeric", month: "short" }).format(
+    instant,
+  );
 }
 
 /** A month: "Nov 2026" / "нояб. 2026". */
 export function formatMonthYear(instant: number, timeZone: string, locale: string): string {
   return withoutYearMark(
-    dateFormat(locale, timeZone, { month: "short", year: "numeric" }).format(instant),
+    dateFormat("month-year", locale, timeZone, { month: "short", year: "numeric" }).format(instant),
     locale,
   );
 }
@@ -131,7 +139,10 @@ export function formatMonthYear(instant: number, timeZone: string, locale: strin
  * 5 Nov 2026", one day alone as "24 November 2026".
  */
 export function formatPeriod(from: number, to: number, timeZone: string, locale: string): string {
-  return withoutYearMark(dateFormat(locale, timeZone, LONG_DATE).formatRange(from, to), locale);
+  return withoutYearMark(
+    dateFormat("long-date", locale, timeZone, LONG_DATE).formatRange(from, to),
+    locale,
+  );
 }
 
 /** The same with short months, where room is scarce: "18–24 Nov 2026" / "18–24 нояб. 2026". */
@@ -141,7 +152,7 @@ export function formatShortPeriod(
   timeZone: string,
   locale: string,
 ): string {
-  return withoutYearMark(dateFormat(locale, timeZone, DATE).formatRange(from, to), locale);
+  return withoutYearMark(dateFormat("date", locale, timeZone, DATE).formatRange(from, to), locale);
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
@@ -228,7 +239,7 @@ function offsetText(minutes: number): string {
 /** The zone's common abbreviation where English has one ("CET", "BST", "EST"). */
 function abbreviation(timeZone: string, instant: number): string | undefined {
   for (const tag of ["en-GB", "en-US"]) {
-    const name = dateFormat(tag, timeZone, { timeZoneName: "short" })
+    const name = dateFormat("zone-name", tag, timeZone, { timeZoneName: "short" })
       .formatToParts(instant)
       .find((part) => part.type === "timeZoneName")?.value;
     if (name !== undefined && /^[A-Z]{2,5}$/u.test(name) && name !== "UTC") return name;

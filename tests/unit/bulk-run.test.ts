@@ -245,7 +245,7 @@ describe("a bulk vars/set refused for its name or value", () => {
     expect(judgeBulkSetFailure(refuseNow(5, "user not found")).stopsRun).toBe(false);
     expect(judgeBulkSetFailure(refuseNow(12, "something else")).stopsRun).toBe(false);
     expect(judgeBulkSetFailure(refuseNow(11, "bad variable name"))).toEqual({
-      text: "bad variable name (error 11)",
+      text: "A variable name may have only Latin letters, digits and _ (error 11).",
       code: 11,
       stopsRun: true,
     });

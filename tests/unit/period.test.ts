@@ -174,10 +174,15 @@ describe("the URL codec", () => {
 });
 
 describe("formatPeriodDays", () => {
-  it("writes the days as the zone's calendar reads them", () => {
+  it("writes the days as the zone's calendar reads them, in the language asked for", () => {
     expect(formatPeriodDays(resolvePeriod({ preset: "7d" }, NOW, MSK))).toBe(
-      "Nov 17\u2009–\u200923, 2026",
+      "17\u2009–\u200923 November 2026",
     );
-    expect(formatPeriodDays(resolvePeriod({ preset: "today" }, NOW, MSK))).toBe("Nov 23, 2026");
+    expect(formatPeriodDays(resolvePeriod({ preset: "today" }, NOW, MSK))).toBe(
+      "23 November 2026",
+    );
+    expect(formatPeriodDays(resolvePeriod({ preset: "7d" }, NOW, MSK), "ru")).toBe(
+      "17–23 ноября 2026",
+    );
   });
 });
