@@ -88,7 +88,7 @@ async function readTable() {
     within(head)
       .getAllByRole("columnheader")
       .map((th) => th.textContent),
-  ).toEqual([`Day (${ZONE})`, "Subscribed", "Unsubscribed", "Net"]);
+  ).toEqual(["Day (MSK (UTC+3))", "Subscribed", "Unsubscribed", "Net"]);
   expect(within(total).getByRole("rowheader").textContent).toBe("Total");
   return { days: rest.map(cells), total: cells(total), region };
 }

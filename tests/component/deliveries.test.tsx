@@ -74,14 +74,14 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     ).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole("switch", { name: "Show as table" }));
-    const table = screen.getByRole("table", { name: /Sent and failed messages, per day/ });
+    const table = screen.getByRole("table", { name: /Sent and failed messages, by day/ });
     const total = within(table).getByRole("row", { name: /^Total/ });
     expect(
       within(total)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["12", "2", "1"]);
-    const fifth = within(table).getByRole("row", { name: /^05\.03\.2026/ });
+    const fifth = within(table).getByRole("row", { name: /^5 Mar 2026/ });
     expect(
       within(fifth)
         .getAllByRole("cell")
