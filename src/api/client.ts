@@ -5,7 +5,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from "@/contract/operations";
-import { ApiError } from "./api-error";
+import { ApiError, logText } from "./api-error";
 import { firstIssue } from "./issue-path";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -120,7 +120,7 @@ export function createClient(config: ClientConfig = {}): Call {
     return parsed.data as ResponseOf<Op>;
 
     function httpError(status: number, body: FailureBody | undefined) {
-      const fallback = `The server answered HTTP ${String(status)}.`;
+      const fallback = logText`The server answered HTTP ${status}.`;
       if (!body) return fail({ kind: "http", status, message: fallback });
       return fail({
         kind: "http",
@@ -146,9 +146,9 @@ export const call: Call = createClient();
  * signing in again cannot help — an administrator has to fix the channel's configuration.
  */
 function serviceMessage(code: number, message: string): string {
-  const said = message || `The service refused the call (error ${String(code)}).`;
+  const said = message || logText`The service refused the call (error ${code}).`;
   if (code === 13 || code === 14) {
-    return `${said} — the service refused this channel's access token (error ${String(code)}); ask an administrator to check the gateway's channels file.`;
+    return logText`${said} — the service refused this channel's access token (error ${code}); ask an administrator to check the gateway's channels file.`;
   }
   return said;
 }

@@ -8,7 +8,7 @@ import {
   sessionResponse,
   type SessionResponse,
 } from "@/contract/session";
-import { ApiError, type ApiErrorDetails, type AuthOperation } from "./api-error";
+import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
 import { DEFAULT_TIMEOUT_MS, type ClientConfig } from "./client";
 import { firstIssue } from "./issue-path";
 import { sessionKeys } from "./query-keys";
@@ -155,7 +155,7 @@ function readSession(operation: AuthOperation, answer: Answer): SessionResponse 
 function refusal(operation: AuthOperation, answer: Answer): ApiError {
   const body = parseJson(answer.text);
   const failure = body === undefined ? undefined : gatewayFailure.safeParse(body.value);
-  const fallback = `The server answered HTTP ${String(answer.status)}.`;
+  const fallback = logText`The server answered HTTP ${answer.status}.`;
   if (!failure?.success)
     return fail(operation, { kind: "http", status: answer.status, message: fallback });
   return fail(operation, {

@@ -17,11 +17,7 @@ interface UnsavedChangesGuardProps {
  * the URL) waits for the answer in a dialog; closing or reloading the tab gets the browser's
  * own question (the only one a page may ask there).
  */
-export function UnsavedChangesGuard({
-  when,
-  description,
-  title,
-}: UnsavedChangesGuardProps) {
+export function UnsavedChangesGuard({ when, description, title }: UnsavedChangesGuardProps) {
   const { t } = useLingui();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

@@ -1,10 +1,6 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import {
-  contractTexts,
-  setContractTextResolver,
-  type ContractTextKey,
-} from "@/contract/messages";
+import { contractTexts, setContractTextResolver, type ContractTextKey } from "@/contract/messages";
 
 /**
  * Validation messages in the person's language, in two layers (README, "Languages"):

@@ -4,7 +4,6 @@ import { msg, plural } from "@lingui/core/macro";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type * as z from "@/contract/zod";
 
-
 type Issue = z.core.$ZodRawIssue;
 
 function sizeText(issue: Extract<Issue, { code: "too_small" | "too_big" }>): string | undefined {
@@ -27,8 +26,7 @@ function sizeText(issue: Extract<Issue, { code: "too_small" | "too_big" }>): str
         : i18n._(msg`${plural(limit, { one: "At most # item", other: "At most # items" })}`);
     case "number":
     case "int":
-    case "bigint":
-    {
+    case "bigint": {
       const bound = i18n.number(limit);
       return small ? i18n._(msg`The least is ${bound}`) : i18n._(msg`The most is ${bound}`);
     }
@@ -73,5 +71,5 @@ export function issueText(issue: Issue): string | undefined {
 export function zodResolver<Input extends FieldValues, Context, Output>(
   schema: z.ZodType<Output, Input>,
 ): Resolver<Input, Context, Output> {
-  return baseZodResolver(schema, { error: issueText }) as Resolver<Input, Context, Output>;
+  return baseZodResolver<Input, Context, Output>(schema, { error: issueText });
 }

@@ -15,7 +15,10 @@ export const LOCALE_STORAGE_KEY = "channel-desk.locale";
 
 /** Each language's name in itself, as a language menu shows it whatever language is active. */
 export const localeNames: Readonly<Record<Locale, string>> = {
+  // Names that are the same in every language of the interface, so not in a catalog.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   en: "English",
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   ru: "Русский",
 };
 

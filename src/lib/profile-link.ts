@@ -39,7 +39,9 @@ function notAnId(text: string, i18n: I18n): ParsedProfile {
 function wrongKind(field: UserIdField, i18n: I18n): ParsedProfile {
   return problem(
     field === "vk_user_id"
-      ? i18n._(msg`That is a Telegram link, but this is a VK channel: paste the person’s VK user id.`)
+      ? i18n._(
+          msg`That is a Telegram link, but this is a VK channel: paste the person’s VK user id.`,
+        )
       : i18n._(
           msg`That is a VK link, but this is a Telegram channel: paste the person’s Telegram user id.`,
         ),
@@ -148,16 +150,15 @@ export function parseProfileInput(
     field === "tg_user_id"
       ? i18n._(msg`Enter the person’s Telegram user id (digits) or a tg://user?id=… link.`)
       : field === "vk_user_id"
-        ? i18n._(msg`Enter the person’s VK user id (digits) or a profile link such as vk.com/id123.`)
+        ? i18n._(
+            msg`Enter the person’s VK user id (digits) or a profile link such as vk.com/id123.`,
+          )
         : i18n._(msg`Enter the person’s user id (digits) or a profile link such as vk.com/id123.`),
   );
 }
 
 /** "User id 123 (from a VK profile link)": what the field understood, said under it. */
-export function describeProfile(
-  parsed: { id: number; source: ProfileSource },
-  i18n: I18n,
-): string {
+export function describeProfile(parsed: { id: number; source: ProfileSource }, i18n: I18n): string {
   const id = String(parsed.id);
   switch (parsed.source) {
     case "id":

@@ -113,14 +113,19 @@ export function variableNameProblem(name: string, i18n: I18n): string | undefine
   if (cyrillic.length > 0) {
     const letters = quoteAll(cyrillic, i18n);
     return i18n._(
-      msg`Use Latin letters only: ${plural({ count: cyrillic.length }, {
-        one: `${letters} is Cyrillic`,
-        other: `${letters} are Cyrillic`,
-      })}. A name may have Latin letters, digits and _.`,
+      msg`Use Latin letters only: ${plural(
+        { count: cyrillic.length },
+        {
+          one: `${letters} is Cyrillic`,
+          other: `${letters} are Cyrillic`,
+        },
+      )}. A name may have Latin letters, digits and _.`,
     );
   }
   if (bad.some((character) => /\s/u.test(character))) {
-    return i18n._(msg`No spaces: a name may have Latin letters, digits and _ (use _ between words).`);
+    return i18n._(
+      msg`No spaces: a name may have Latin letters, digits and _ (use _ between words).`,
+    );
   }
   const characters = quoteAll(bad, i18n);
   return i18n._(msg`A name may have Latin letters, digits and _ only, not ${characters}.`);

@@ -153,10 +153,7 @@ describe("setting a variable for many people", { timeout: 90_000 }, () => {
     expect(savedRows.every(([, text]) => text === "Saved")).toBe(true);
     await show(user, /^Failed/);
     expect(await allRows(user)).toEqual([
-      ...[9000, 9001, 9002, 9003, 9004].map((id) => [
-        id,
-        "Failed: No such subscriber (error 5).",
-      ]),
+      ...[9000, 9001, 9002, 9003, 9004].map((id) => [id, "Failed: No such subscriber (error 5)."]),
       [broken, "Failed: The channel's service did not answer. Try again later."],
     ]);
     await show(user, /^Not run/);

@@ -55,7 +55,12 @@ describe("buildBuckets", () => {
       ["25 окт.", "25 окт. 2026"],
       ["26 окт.", "26 окт. 2026"],
     ]);
-    const weeks = buildBuckets(period("05.01.2026", "18.01.2026 23:59:59", zone), zone, "week", "ru");
+    const weeks = buildBuckets(
+      period("05.01.2026", "18.01.2026 23:59:59", zone),
+      zone,
+      "week",
+      "ru",
+    );
     expect(weeks.map((bucket) => bucket.title)).toEqual(["5–11 янв. 2026", "12–18 янв. 2026"]);
   });
 

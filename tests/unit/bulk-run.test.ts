@@ -183,7 +183,8 @@ describe("judging a failed call of a bulk run", () => {
     expect(judgeBulkFailure(service(12), i18n).stopsRun).toBe(false);
   });
   it("stops when every further call would fail the same way", () => {
-    for (const code of [9, 13, 14]) expect(judgeBulkFailure(service(code), i18n).stopsRun).toBe(true);
+    for (const code of [9, 13, 14])
+      expect(judgeBulkFailure(service(code), i18n).stopsRun).toBe(true);
     const http = (status: number) =>
       new ApiError({
         kind: "http",

@@ -41,7 +41,10 @@ describe("deliverySource", () => {
       name: "March sale",
     });
     expect(
-      deliverySourceText(deliverySource({ error: 0, error_code: 0, delivery_id: 99 }, names, i18n), i18n),
+      deliverySourceText(
+        deliverySource({ error: 0, error_code: 0, delivery_id: 99 }, names, i18n),
+        i18n,
+      ),
     ).toBe("Delivery #99");
   });
 
@@ -56,7 +59,9 @@ describe("deliverySource", () => {
         part_id: 1,
         bot_test: 1,
       },
-      names, i18n);
+      names,
+      i18n,
+    );
     expect(source).toMatchObject({
       kind: "bot",
       botName: "Welcome bot",
@@ -77,7 +82,9 @@ describe("deliverySource", () => {
         part_id: 0,
         bot_test: 0,
       },
-      names, i18n);
+      names,
+      i18n,
+    );
     expect(deliverySourceText(source, i18n)).toBe("Bot #5 — Step x9");
   });
 });

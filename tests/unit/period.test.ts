@@ -178,9 +178,7 @@ describe("formatPeriodDays", () => {
     expect(formatPeriodDays(resolvePeriod({ preset: "7d" }, NOW, MSK))).toBe(
       "17\u2009–\u200923 November 2026",
     );
-    expect(formatPeriodDays(resolvePeriod({ preset: "today" }, NOW, MSK))).toBe(
-      "23 November 2026",
-    );
+    expect(formatPeriodDays(resolvePeriod({ preset: "today" }, NOW, MSK))).toBe("23 November 2026");
     expect(formatPeriodDays(resolvePeriod({ preset: "7d" }, NOW, MSK), "ru")).toBe(
       "17–23 ноября 2026",
     );

@@ -111,7 +111,9 @@ describe("describeProfile", () => {
     expect(describeProfile({ id: 123, source: "vk-link" }, i18n)).toBe(
       "User id 123 (from a VK profile link)",
     );
-    expect(describeProfile({ id: 5, source: "tg-link" }, i18n)).toBe("User id 5 (from a Telegram link)");
+    expect(describeProfile({ id: 5, source: "tg-link" }, i18n)).toBe(
+      "User id 5 (from a Telegram link)",
+    );
     expect(describeProfile({ id: 7, source: "id" }, i18n)).toBe("User id 7");
   });
 });

@@ -40,7 +40,11 @@ function event(n: number, patch: Partial<SubscriptionEvent> = {}): SubscriptionE
 
 describe("event labels", () => {
   it("say what the values mean and show unknown ones raw", () => {
-    expect([1, 2, 7].map((action) => actionLabel(action, i18n))).toEqual(["Subscribed", "Unsubscribed", "Action 7"]);
+    expect([1, 2, 7].map((action) => actionLabel(action, i18n))).toEqual([
+      "Subscribed",
+      "Unsubscribed",
+      "Action 7",
+    ]);
     expect(sourceLabel("widget", i18n)).toBe("Widget");
     expect(sourceLabel("hand", i18n)).toBe("By hand");
     expect(sourceLabel("telepathy", i18n)).toBe("telepathy");

@@ -122,12 +122,16 @@ describe("variableErrorField", () => {
 
 describe("variablesCsv", () => {
   it("writes one row per variable as text, formulas neutralised, line breaks quoted", () => {
-    const text = variablesCsv({ field: "tg_user_id", id: 700000001 }, [
-      { name: "city", value: "Москва" },
-      { name: "formula", value: '=HYPERLINK("http://x")' },
-      { name: "html", value: "<b>bold</b>" },
-      { name: "lines", value: "one\ntwo" },
-    ], { separator: "," as const, i18n });
+    const text = variablesCsv(
+      { field: "tg_user_id", id: 700000001 },
+      [
+        { name: "city", value: "Москва" },
+        { name: "formula", value: '=HYPERLINK("http://x")' },
+        { name: "html", value: "<b>bold</b>" },
+        { name: "lines", value: "one\ntwo" },
+      ],
+      { separator: "," as const, i18n },
+    );
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.startsWith(UTF8_BOM + UTF8_BOM)).toBe(false);
     expect(parseCsv(text.slice(1))).toEqual([
@@ -140,9 +144,9 @@ describe("variablesCsv", () => {
   });
 
   it("still has a header for a person without variables", () => {
-    expect(parseCsv(variablesCsv({ field: "vk_user_id", id: 5 }, [], { separator: ",", i18n }).slice(1))).toEqual([
-      ["vk_user_id", "Name", "Value"],
-    ]);
+    expect(
+      parseCsv(variablesCsv({ field: "vk_user_id", id: 5 }, [], { separator: ",", i18n }).slice(1)),
+    ).toEqual([["vk_user_id", "Name", "Value"]]);
   });
 
   it("names the file after the channel and the person", () => {
@@ -173,7 +177,9 @@ describe("variableNameProblem", () => {
       "A name may have Latin letters, digits and _ only, not “-”, “.”.",
     );
     expect(variableNameProblem("", i18n)).toBe("Enter a name.");
-    expect(variableNameProblem("a".repeat(65), i18n)).toBe("At most 64 characters; this name has 65.");
+    expect(variableNameProblem("a".repeat(65), i18n)).toBe(
+      "At most 64 characters; this name has 65.",
+    );
   });
 
   it("agrees with the contract on every name", () => {
@@ -188,7 +194,9 @@ describe("variableNameProblem", () => {
       "x-1",
       "<b>",
     ]) {
-      expect(variableNameProblem(name, i18n) === undefined).toBe(contractName.safeParse(name).success);
+      expect(variableNameProblem(name, i18n) === undefined).toBe(
+        contractName.safeParse(name).success,
+      );
     }
   });
 });

@@ -54,7 +54,9 @@ export function SubscriptionChart({
     <ChartFrame
       title={title}
       {...(headingLevel ? { headingLevel } : {})}
-      summary={data.series ? summarize(data, totals, timeZone, zone, unit, i18n, format) : undefined}
+      summary={
+        data.series ? summarize(data, totals, timeZone, zone, unit, i18n, format) : undefined
+      }
       loading={data.status === "pending" ? (data.progress ?? true) : false}
       error={data.status === "error" ? data.error : undefined}
       onRetry={data.retry}

@@ -85,13 +85,7 @@ export interface PeriodPickerProps {
 
 type Option = PeriodPreset | "custom";
 
-export function PeriodPicker({
-  choice,
-  period,
-  now,
-  onChange,
-  legend,
-}: PeriodPickerProps) {
+export function PeriodPicker({ choice, period, now, onChange, legend }: PeriodPickerProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const name = useId();
