@@ -1,4 +1,4 @@
-/* global window, document, navigator */
+/* global window, document */
 // Runs before the first paint, as a classic script in <head>: puts the interface language on
 // <html lang> at once (screen readers and the browser's hyphenation read it from the start).
 // The rule is src/lib/locale.ts's: the remembered choice, else the first of the browser's

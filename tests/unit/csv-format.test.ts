@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvSeparatorFor, defaultCsvSeparator } from "../../src/lib/csv-options";
 import { csvText, UTF8_BOM } from "../../src/lib/csv-text";
 import { subscribersCsvHeader, subscribersCsvPage } from "../../src/lib/subscribers-csv";
+import { operations } from "../../src/contract/operations";
 import { examples } from "../fixtures/payloads";
 import { testI18n } from "../support/i18n";
 
@@ -34,7 +35,9 @@ describe("CSV text", () => {
   });
 
   it("writes a Russian export with Russian headers, ; and a BOM; an English one with ,", () => {
-    const items = examples["subscribers/get"].response.items.slice(0, 1);
+    const items = operations["subscribers/get"].response
+      .parse(examples["subscribers/get"].response)
+      .items.slice(0, 1);
     const context = (locale: "en" | "ru") => {
       const i18n = testI18n(locale);
       return {

@@ -31,7 +31,7 @@ beforeAll(async () => {
         name: path.relative(root, catalog.path),
         extracted: new Set(Object.keys(collected ?? {})),
         byLocale: Object.fromEntries(
-          Object.entries(stored).map(([locale, messages]) => [locale, messages ?? {}]),
+          Object.entries(stored).map(([locale, messages]) => [locale, messages as CatalogType]),
         ),
       };
     }),
@@ -101,7 +101,7 @@ describe("the message catalogs", () => {
       for (const locale of locales) {
         for (const [id, message] of Object.entries(area.byLocale[locale] ?? {})) {
           const source = message.message ?? id;
-          const translation = message.translation ?? "";
+          const translation = message.translation;
           expect(placeholders(translation), `${area.name} (${locale}): ${source}`).toEqual(
             placeholders(source),
           );
