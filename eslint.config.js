@@ -4,7 +4,7 @@ import path from "node:path";
 import js from "@eslint/js";
 import pluginQuery from "@tanstack/eslint-plugin-query";
 import { defineConfig, globalIgnores } from "eslint/config";
-import pluginLingui from "eslint-plugin-lingui";
+import linguiPlugin from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -213,6 +213,11 @@ export const UNTRANSLATED_FEATURES = [
   "utm",
   "variables",
 ];
+
+// Its own typings do not match ESLint 10's plugin type, which it satisfies at run time.
+const pluginLingui = /** @type {import("eslint").ESLint.Plugin} */ (
+  /** @type {unknown} */ (linguiPlugin)
+);
 
 export const UNLOCALIZED_RULE = "lingui/no-unlocalized-strings";
 export const VISIBLE_ATTRIBUTE_RULE = "project-i18n/no-unlocalized-attributes";

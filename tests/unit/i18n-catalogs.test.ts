@@ -30,9 +30,7 @@ beforeAll(async () => {
       return {
         name: path.relative(root, catalog.path),
         extracted: new Set(Object.keys(collected ?? {})),
-        byLocale: Object.fromEntries(
-          Object.entries(stored).map(([locale, messages]) => [locale, messages as CatalogType]),
-        ),
+        byLocale: stored,
       };
     }),
   );
