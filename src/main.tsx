@@ -5,7 +5,6 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { applyStoredTheme } from "./app/theme-store";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
-import { installContractTexts } from "./i18n/contract-texts";
 import "./app/styles.css";
 
 // The remembered theme goes on <html> before React renders anything, so a dark choice never
@@ -15,7 +14,6 @@ applyStoredTheme();
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-installContractTexts();
 followOtherTabs();
 
 // The shared catalog of the person's language is its own small chunk: the first render waits

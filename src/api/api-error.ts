@@ -38,7 +38,7 @@ export interface ApiErrorDetails {
   /** Why the gateway itself refused, as a stable code (src/contract/gateway-reasons.ts). */
   reason?: string | undefined;
   /** The values the gateway's reason names, as `{ minutes: 5 }`. */
-  details?: Readonly<Record<string, string | number>> | undefined;
+  details?: Readonly<Record<string, unknown>> | undefined;
   cause?: unknown;
 }
 
@@ -59,7 +59,7 @@ export class ApiError extends Error {
   readonly path: string | undefined;
   readonly timeout: boolean;
   readonly reason: string | undefined;
-  readonly details: Readonly<Record<string, string | number>> | undefined;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(details: ApiErrorDetails) {
     super(details.message, details.cause === undefined ? undefined : { cause: details.cause });

@@ -36,59 +36,61 @@ export function serviceCodeText(code: number, i18n: I18n): string | undefined {
   return known ? i18n._(known) : undefined;
 }
 
-type Details = Readonly<Record<string, string | number>>;
+type Details = Readonly<Record<string, unknown>>;
 
+/** A value the gateway named, if it is a string or a number (anything else is not shown). */
 function detail(details: Details | undefined, key: string): string {
   const value = details?.[key];
-  return value === undefined ? "" : String(value);
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
 /**
- * Why the gateway refused, one sentence per reason. Adding a reason is one line here (and in
- * src/contract/gateway-reasons.ts); the compiler finds a reason left out.
+ * Why the gateway refused, one sentence per reason; the two that name a value are below.
+ * Adding a reason is one line here (and in src/contract/gateway-reasons.ts); the compiler
+ * finds a reason left out.
  */
-const gatewayReasonTexts: Readonly<
-  Record<GatewayReason, (i18n: I18n, details: Details | undefined) => string>
-> = {
-  "csrf-header-missing": (i18n) =>
-    i18n._(msg`The browser sent the request without the app's header; reload the page.`),
-  "body-too-large": (i18n) => i18n._(msg`The request is too large.`),
-  "unsupported-media-type": (i18n) => i18n._(msg`The request is not in a form the server reads.`),
-  "malformed-request": (i18n) => i18n._(msg`The request could not be read.`),
-  "not-found": (i18n) => i18n._(msg`There is nothing at this address.`),
-  "gateway-failure": (i18n) => i18n._(msg`The server failed. Try again in a moment.`),
-  "login-invalid": (i18n) => i18n._(msg`Enter your user name and password.`),
-  "login-wrong": (i18n) => i18n._(msg`Wrong user name or password.`),
-  "login-throttled": (i18n, details) => {
-    const minutes = Number(detail(details, "minutes")) || 1;
-    return i18n._(
-      msg`Too many failed sign-ins. Try again in ${plural(minutes, {
-        one: "# minute",
-        other: "# minutes",
-      })}.`,
-    );
-  },
-  "login-busy": (i18n) => i18n._(msg`Too many sign-ins at once. Try again in a moment.`),
-  "not-signed-in": (i18n) => i18n._(msg`You are not signed in.`),
-  "session-ended": (i18n) => i18n._(msg`Your session has ended. Sign in again.`),
-  "group-id-missing": (i18n) => i18n._(msg`The request names no channel.`),
-  "group-id-invalid": (i18n) => i18n._(msg`The request names a channel that cannot exist.`),
-  "no-channel-access": (i18n, details) => {
-    const channel = detail(details, "group_id");
-    return channel
-      ? i18n._(msg`Your account has no access to channel ${channel}.`)
-      : i18n._(msg`Your account has no access to this channel.`);
-  },
-  "role-refused": (i18n) => i18n._(msg`Your role does not allow this.`),
-  "too-many-calls": (i18n) =>
-    i18n._(msg`Too many requests at once from this page. Wait for some to finish.`),
-  "channel-busy": (i18n) =>
-    i18n._(msg`The channel is busy with other requests. Try again in a moment.`),
-  "backend-unavailable": (i18n) =>
-    i18n._(msg`The channel's service did not answer. Try again later.`),
-  "backend-error": (i18n) => i18n._(msg`The channel's service failed. Try again later.`),
-  "locale-invalid": (i18n) => i18n._(msg`This language is not available.`),
+const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
+  "csrf-header-missing": msg`The browser sent the request without the app's header; reload the page.`,
+  "body-too-large": msg`The request is too large.`,
+  "unsupported-media-type": msg`The request is not in a form the server reads.`,
+  "malformed-request": msg`The request could not be read.`,
+  "not-found": msg`There is nothing at this address.`,
+  "gateway-failure": msg`The server failed. Try again in a moment.`,
+  "login-invalid": msg`Enter your user name and password.`,
+  "login-wrong": msg`Wrong user name or password.`,
+  "login-throttled": msg`Too many failed sign-ins. Try again later.`,
+  "login-busy": msg`Too many sign-ins at once. Try again in a moment.`,
+  "not-signed-in": msg`You are not signed in.`,
+  "session-ended": msg`Your session has ended. Sign in again.`,
+  "group-id-missing": msg`The request names no channel.`,
+  "group-id-invalid": msg`The request names a channel that cannot exist.`,
+  "no-channel-access": msg`Your account has no access to this channel.`,
+  "role-refused": msg`Your role does not allow this.`,
+  "too-many-calls": msg`Too many requests at once from this page. Wait for some to finish.`,
+  "channel-busy": msg`The channel is busy with other requests. Try again in a moment.`,
+  "backend-unavailable": msg`The channel's service did not answer. Try again later.`,
+  "backend-error": msg`The channel's service failed. Try again later.`,
+  "locale-invalid": msg`This language is not available.`,
 };
+
+function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: I18n): string {
+  if (reason === "login-throttled") {
+    const minutes = Number(detail(details, "minutes"));
+    if (minutes > 0) {
+      return i18n._(
+        msg`Too many failed sign-ins. Try again in ${plural(minutes, {
+          one: "# minute",
+          other: "# minutes",
+        })}.`,
+      );
+    }
+  }
+  if (reason === "no-channel-access") {
+    const channel = detail(details, "group_id");
+    if (channel) return i18n._(msg`Your account has no access to channel ${channel}.`);
+  }
+  return i18n._(gatewayReasonTexts[reason]);
+}
 
 function isGatewayReason(reason: string): reason is GatewayReason {
   return Object.hasOwn(gatewayReasonTexts, reason);
@@ -135,7 +137,7 @@ export function describeApiError(error: unknown, i18n: I18n): string {
     return i18n._(msg`Something went wrong.`);
   }
   if (error.reason !== undefined && isGatewayReason(error.reason)) {
-    return gatewayReasonTexts[error.reason](i18n, error.details);
+    return gatewayText(error.reason, error.details, i18n);
   }
   switch (error.kind) {
     case "service":

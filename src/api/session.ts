@@ -3,9 +3,9 @@ import type * as z from "@/contract/zod";
 import {
   CSRF_HEADER,
   gatewayFailure,
-  localeRequest,
   loginRequest,
   sessionResponse,
+  type LocaleRequest,
   type SessionResponse,
 } from "@/contract/session";
 import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
@@ -28,7 +28,7 @@ export interface SessionApi {
    * Remembers the interface language for the signed-in account (`POST /auth/locale`). Only for
    * a gateway whose session answer carries `locale`: the others have no such endpoint.
    */
-  saveLocale: (request: z.input<typeof localeRequest>) => Promise<void>;
+  saveLocale: (request: LocaleRequest) => Promise<void>;
 }
 
 interface Answer {
@@ -108,12 +108,8 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
     },
 
     async saveLocale(body) {
-      const request = localeRequest.safeParse(body);
-      if (!request.success) {
-        const { path, message } = firstIssue(request.error.issues);
-        throw fail("auth/locale", { kind: "request", path, message });
-      }
-      const answer = await send("auth/locale", { method: "POST", body: request.data });
+      // `body` is typed by the contract's localeRequest; the gateway checks it again.
+      const answer = await send("auth/locale", { method: "POST", body });
       if (!answer.ok) throw refusal("auth/locale", answer);
     },
   };

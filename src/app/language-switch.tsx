@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react/macro";
-import LanguagesIcon from "lucide-react/icons/languages";
 import { useId } from "react";
 import { chooseLocale } from "@/i18n/locale-runtime";
 import { isLocale, localeNames, locales } from "@/lib/locale";
@@ -13,9 +12,8 @@ export function LanguageSwitch() {
   const id = useId();
   return (
     <div className="language-switch">
-      <label htmlFor={id} className="language-switch-label">
-        <LanguagesIcon aria-hidden="true" size={16} />
-        <span className="visually-hidden">{t`Language`}</span>
+      <label htmlFor={id} className="visually-hidden">
+        {t`Language`}
       </label>
       <select
         id={id}

@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { describeApiError } from "@/api/error-text";
+import { Trans } from "@lingui/react/macro";
+import { ErrorText } from "./error-text";
 
 interface ErrorStateProps {
   /** What could not be done, as "Could not load the channel". */
@@ -11,11 +11,12 @@ interface ErrorStateProps {
 
 /** A failure in words, with a way to try again: never a blank page. */
 export function ErrorState({ title, error, onRetry, retrying = false }: ErrorStateProps) {
-  const { i18n } = useLingui();
   return (
     <div role="alert" className="notice notice-error error-state">
       <p className="error-state-title">{title}</p>
-      <p>{describeApiError(error, i18n)}</p>
+      <p>
+        <ErrorText error={error} />
+      </p>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry} disabled={retrying}>
           {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}

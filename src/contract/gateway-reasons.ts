@@ -55,8 +55,12 @@ export function isGatewayReason(value: unknown): value is GatewayReason {
   return typeof value === "string" && (gatewayReasons as readonly string[]).includes(value);
 }
 
-/** The optional fields a gateway refusal adds to the failure body. */
+/**
+ * The optional fields a gateway refusal adds to the failure body. `details` is read loosely
+ * (its values as strings or numbers, anything else ignored): a record schema would cost the
+ * entry of the SPA more than the check is worth.
+ */
 export const gatewayReasonFields = {
   reason: z.string().optional(),
-  details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  details: z.looseObject({}).optional(),
 };

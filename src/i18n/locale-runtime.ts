@@ -6,7 +6,7 @@ import {
   parseLocale,
   type Locale,
 } from "@/lib/locale";
-import { catalogLoader, SHARED_AREA } from "./catalogs";
+import { loadCatalog, SHARED_AREA } from "./catalogs";
 
 /**
  * The language of the interface at run time: which catalogs are loaded, switching, and where
@@ -24,12 +24,9 @@ function load(area: string, locale: Locale): Promise<void> {
   const key = `${area}|${locale}`;
   let pending = loads.get(key);
   if (!pending) {
-    const loader = catalogLoader(area, locale);
-    pending = loader
-      ? loader().then(({ messages }) => {
-          i18n.load(locale, messages);
-        })
-      : Promise.resolve();
+    pending = loadCatalog(area, locale).then((catalog) => {
+      if (catalog) i18n.load(locale, catalog.messages);
+    });
     // A catalog that could not be fetched (the network dropped) is fetched again next time.
     pending.catch(() => loads.delete(key));
     loads.set(key, pending);

@@ -3,6 +3,11 @@ import { i18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type * as z from "@/contract/zod";
+import { installContractTexts } from "./contract-texts";
+
+// Forms are where the contract's own words reach people: they are said in the person's
+// language from the moment the first form loads (the shell never shows them).
+installContractTexts();
 
 type Issue = z.core.$ZodRawIssue;
 

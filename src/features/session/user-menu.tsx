@@ -2,8 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
-import { describeApiError } from "@/api/error-text";
 import { useLogout } from "@/api/session-hooks";
+import { ErrorText } from "@/components/error-text";
 import type { Role } from "@/contract/roles";
 import { SIGN_IN_PATH } from "@/lib/safe-next";
 import "./session.css";
@@ -19,18 +19,16 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
   const navigate = useNavigate();
   const logout = useLogout({ onSuccess: () => navigate(SIGN_IN_PATH, { replace: true }) });
   const roleLabel = i18n._(roleLabels[role]);
-  const reason = logout.isError ? describeApiError(logout.error, i18n) : "";
   return (
     <div className="user-menu">
+      {/* One sentence for a screen reader; the eye sees the name and a role badge. */}
       <p className="user-menu-who">
-        <span className="visually-hidden">
-          <Trans>Signed in as</Trans>{" "}
-        </span>
-        <span className="user-menu-name">{username}</span>
-        <span className="visually-hidden">
-          , <Trans>role</Trans>{" "}
-        </span>
-        <span className="badge">{roleLabel}</span>
+        <Trans>
+          <span className="visually-hidden">Signed in as </span>
+          <span className="user-menu-name">{username}</span>
+          <span className="visually-hidden">, role </span>
+          <span className="badge">{roleLabel}</span>
+        </Trans>
       </p>
       <button
         type="button"
@@ -44,7 +42,9 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
       </button>
       {logout.isError && (
         <p role="alert" className="user-menu-error">
-          {t`Could not sign out: ${reason}`}
+          <Trans>
+            Could not sign out: <ErrorText error={logout.error} />
+          </Trans>
         </p>
       )}
     </div>
