@@ -3,6 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
 import "./app/styles.css";
@@ -26,4 +27,6 @@ void activateLocale(startingLocale()).then(() => {
       </I18nProvider>
     </StrictMode>,
   );
+  // The failure sentences, off the first load's path but ready before any failure shows.
+  setTimeout(() => void errorTextModule().catch(() => undefined), 0);
 });

@@ -6,7 +6,8 @@ type ErrorTextModule = typeof import("@/api/error-text");
 // The sentences for every failure (src/api/error-text.ts) load with the first failure shown,
 // not with the shell: the first load of every page stays without them.
 let module: Promise<ErrorTextModule> | undefined;
-function errorTextModule(): Promise<ErrorTextModule> {
+/** Also called once the shell has shown, so the sentences are there before a failure is. */
+export function errorTextModule(): Promise<ErrorTextModule> {
   module ??= import("@/api/error-text").catch((error: unknown) => {
     module = undefined;
     throw error;

@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error";
-import { render, screen, within } from "./testing-library";
+import { render, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ChartFrame } from "../../src/components/chart/chart-frame";
@@ -79,7 +79,9 @@ describe("ChartFrame", () => {
     );
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("Could not load “Deliveries”.");
-    expect(alert.textContent).toContain("The server's answer could not be read.");
+    await waitFor(() => {
+      expect(alert.textContent).toContain("The server's answer could not be read.");
+    });
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     expect(retried).toBe(1);
     expect(screen.queryByText("the picture")).toBeNull();
