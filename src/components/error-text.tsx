@@ -1,35 +1,41 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, use } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
 
 type ErrorTextModule = typeof import("@/api/error-text");
 
-// The sentences for every failure (src/api/error-text.ts) load with the first failure shown,
-// not with the shell: the first load of every page stays without them.
-let module: Promise<ErrorTextModule> | undefined;
-/** Also called once the shell has shown, so the sentences are there before a failure is. */
-export function errorTextModule(): Promise<ErrorTextModule> {
-  module ??= import("@/api/error-text").catch((error: unknown) => {
-    module = undefined;
-    throw error;
-  });
-  return module;
-}
+// The sentences for every failure (src/api/error-text.ts) are not part of the shell's first
+// load: src/main.tsx fetches them once the shell has shown, and the first failure at the latest.
+let loaded: ErrorTextModule | undefined;
+let pending: Promise<ErrorTextModule> | undefined;
 
-function Sentence({ error }: { error: unknown }) {
-  const { i18n } = useLingui();
-  const { describeApiError } = use(errorTextModule());
-  return describeApiError(error, i18n);
+export function errorTextModule(): Promise<ErrorTextModule> {
+  pending ??= import("@/api/error-text").then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      pending = undefined;
+      throw error;
+    },
+  );
+  return pending;
 }
 
 /**
  * A failure in one sentence of the person's language (`describeApiError`), for the parts of
  * the shell that load before any failure; pages that are chunks of their own call
- * `describeApiError` directly.
+ * `describeApiError` directly. Until the sentences arrive (rarely seen) it says only that
+ * something went wrong.
  */
 export function ErrorText({ error }: { error: unknown }) {
-  return (
-    <Suspense fallback={<Trans>Something went wrong.</Trans>}>
-      <Sentence error={error} />
-    </Suspense>
-  );
+  const { t, i18n } = useLingui();
+  const [, setReady] = useState(loaded !== undefined);
+  useEffect(() => {
+    if (loaded) return;
+    errorTextModule().then(
+      () => {
+        setReady(true);
+      },
+      () => undefined,
+    );
+  }, []);
+  return loaded ? loaded.describeApiError(error, i18n) : t`Something went wrong.`;
 }

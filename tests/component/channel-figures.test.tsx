@@ -181,7 +181,10 @@ describe("a figure that fails", { timeout: 30_000 }, () => {
     const failed = figure("delivery-events-7-days");
     const alert = await within(failed).findByRole("alert", {}, WAIT);
     expect(alert.textContent).toContain("Could not load “Delivery events, last 7 days”.");
-    expect(alert.textContent).toContain("count");
+    // The contract's first mismatch, named in the person's sentence once it has loaded.
+    await waitFor(() => {
+      expect(alert.textContent).toContain("(at count)");
+    });
 
     malformed = false;
     await user.click(within(failed).getByRole("button", { name: "Retry" }));
