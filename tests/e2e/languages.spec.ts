@@ -65,6 +65,10 @@ test.describe("the interface in Russian", () => {
   test("exports a Russian CSV: headers in Russian, ; between cells, a BOM", async ({ page }) => {
     const accounts = await readAccounts();
     await stubRemoteImages(page);
+    // As in subscribers.spec.ts: the download path, not Chromium's save picker.
+    await page.addInitScript(() => {
+      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
     await page.goto("/");
     await signInInRussian(page, accounts.admin);
     await page.getByRole("link", { name: "Подписчики", exact: true }).click();
