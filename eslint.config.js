@@ -4,6 +4,7 @@ import path from "node:path";
 import js from "@eslint/js";
 import pluginQuery from "@tanstack/eslint-plugin-query";
 import { defineConfig, globalIgnores } from "eslint/config";
+import linguiPlugin from "eslint-plugin-lingui";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -198,6 +199,230 @@ export function boundaryConfigs(root) {
   ];
 }
 
+/**
+ * Feature folders whose words are not in catalogs yet. Each is translated by its own change,
+ * which removes its name from this list, so that from then on a string a person would read
+ * cannot be written there without the catalog (src/features/<name>/locales).
+ */
+export const UNTRANSLATED_FEATURES = [
+  "bots",
+  "channel",
+  "deliveries",
+  "subscribers",
+  "subscriptions",
+  "utm",
+  "variables",
+];
+
+// Its own typings do not match ESLint 10's plugin type, which it satisfies at run time.
+const pluginLingui = /** @type {import("eslint").ESLint.Plugin} */ (
+  /** @type {unknown} */ (linguiPlugin)
+);
+
+export const UNLOCALIZED_RULE = "lingui/no-unlocalized-strings";
+export const VISIBLE_ATTRIBUTE_RULE = "project-i18n/no-unlocalized-attributes";
+
+/** Attributes people read or hear that eslint-plugin-lingui lets through on HTML elements. */
+const VISIBLE_ATTRIBUTES = new Set([
+  "title",
+  "label",
+  "aria-valuetext",
+  "aria-roledescription",
+  "aria-description",
+  "aria-placeholder",
+]);
+
+/**
+ * eslint-plugin-lingui checks `placeholder`, `alt`, `aria-label` and `value` of HTML elements
+ * but lets `title` and the other attributes above through: this rule reports a string with a
+ * letter in any of them, on any element.
+ * @type {import("eslint").Rule.RuleModule}
+ */
+const visibleAttributeRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Attributes people read come from the catalogs" },
+    schema: [],
+  },
+  create(context) {
+    /** @param {import("estree").Node} node */
+    const hasLetter = (node) => {
+      if (node.type === "Literal")
+        return typeof node.value === "string" && /\p{L}/u.test(node.value);
+      if (node.type === "TemplateLiteral") {
+        return node.quasis.some((quasi) => /\p{L}/u.test(quasi.value.cooked ?? ""));
+      }
+      return false;
+    };
+    return {
+      /** @param {any} node */
+      JSXAttribute(node) {
+        const name = node.name.type === "JSXIdentifier" ? node.name.name : "";
+        if (!VISIBLE_ATTRIBUTES.has(name) || !node.value) return;
+        const value =
+          node.value.type === "JSXExpressionContainer" ? node.value.expression : node.value;
+        if (hasLetter(value)) {
+          context.report({
+            node: value,
+            message: `The "${name}" attribute is read by people: take its words from the catalog (t\`…\`).`,
+          });
+        }
+      },
+    };
+  },
+};
+
+/**
+ * Strings a person reads must come from the catalogs (README, "Languages"): JSX text, the
+ * attributes people read or hear (aria-label, title, placeholder, alt, label…), arguments of
+ * toast() and any other string, while code-only strings pass: class names, keys, ids, URLs,
+ * MIME types, test ids, query keys, API field names, and strings whose type is a union of
+ * literals (a role, an operation, a state), which the type checker vouches for.
+ * @param {{ untranslated?: string[] }} [options]
+ * @returns {import("eslint").Linter.Config[]}
+ */
+export function localizationConfigs({ untranslated = UNTRANSLATED_FEATURES } = {}) {
+  return [
+    {
+      name: "project/i18n/lingui",
+      files: ["src/**/*.{ts,tsx}"],
+      plugins: { lingui: pluginLingui },
+      rules: {
+        "lingui/t-call-in-function": "error",
+        "lingui/no-single-tag-to-translate": "error",
+        "lingui/no-single-variables-to-translate": "error",
+        "lingui/no-trans-inside-trans": "error",
+        "lingui/no-expression-in-message": "error",
+      },
+    },
+    {
+      name: "project/i18n/no-unlocalized-strings",
+      files: ["src/**/*.{ts,tsx}"],
+      ignores: [
+        // The contract is the server's too: its English is the API's (src/contract/messages.ts
+        // gives the SPA its words by key).
+        "src/contract/**",
+        "src/**/*.d.ts",
+        ...untranslated.map((feature) => `src/features/${feature}/**`),
+      ],
+      plugins: {
+        lingui: pluginLingui,
+        "project-i18n": { rules: { "no-unlocalized-attributes": visibleAttributeRule } },
+      },
+      rules: {
+        [VISIBLE_ATTRIBUTE_RULE]: "error",
+        [UNLOCALIZED_RULE]: [
+          "error",
+          {
+            useTsTypes: true,
+            ignore: [
+              // One token holding a digit or punctuation: a key, a path, a URL, a MIME type, a
+              // class name, a locale tag, an operation ("vk_user_id", "text/csv", "en-GB").
+              "^[^\\s]*[0-9_./:@#=?&%*+|\\\\-][^\\s]*$",
+              // One lower-case word: a key or a state ("all", "danger", "session"). An English
+              // interface word people read starts with a capital or is part of a sentence.
+              "^[a-z]+$",
+              // camelCase identifiers ("exceptZero", "statCount").
+              "^[a-z]+[A-Z][A-Za-z0-9]*$",
+              // CONSTANT_CASE and abbreviations that every language writes alike (UTC, МСК).
+              "^[A-ZА-ЯЁ0-9_]+$",
+            ],
+            ignoreNames: [
+              "className",
+              "key",
+              "id",
+              "htmlFor",
+              "type",
+              "role",
+              "name",
+              "to",
+              "href",
+              "src",
+              "rel",
+              "target",
+              "lang",
+              "dir",
+              "value",
+              "autoComplete",
+              "autoCapitalize",
+              "inputMode",
+              "method",
+              "accept",
+              "referrerPolicy",
+              "loading",
+              "data-testid",
+              {
+                regex: {
+                  pattern:
+                    "^aria-(live|current|hidden|controls|describedby|labelledby|invalid|disabled|expanded|modal|haspopup|orientation|sort|atomic|relevant|busy)$",
+                },
+              },
+              "position",
+              "theme",
+              "dataKey",
+              "layout",
+              "stroke",
+              "fill",
+              "color",
+              "background",
+              "border",
+              "cursor",
+              "queryKey",
+              "mutationKey",
+              "credentials",
+              "Accept",
+              "Content-Type",
+              { regex: { pattern: "^[A-Z_]+$" } },
+            ],
+            ignoreFunctions: [
+              "Error",
+              "RangeError",
+              "TypeError",
+              "SyntaxError",
+              "ApiError",
+              "fail",
+              "httpError",
+              "console.*",
+              "*.getItem",
+              "*.setItem",
+              "*.removeItem",
+              "*.addEventListener",
+              "*.removeEventListener",
+              "*.matchMedia",
+              "*.querySelector",
+              "*.querySelectorAll",
+              "*.getElementById",
+              "*.createElement",
+              "*.getAttribute",
+              "*.setAttribute",
+              "*.getPropertyValue",
+              "*.get",
+              "*.has",
+              "*.set",
+              "*.delete",
+              "*.append",
+              "*.startsWith",
+              "*.endsWith",
+              "*.includes",
+              "*.split",
+              "*.join",
+              "*.replace",
+              "*.padStart",
+              "*.test",
+              "*.exec",
+              "*.throwIfAborted",
+              "Intl.*",
+              "import.meta.glob",
+              "JSON.stringify",
+              "Reflect.get",
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default defineConfig([
   globalIgnores([
     "dist/",
@@ -207,8 +432,9 @@ export default defineConfig([
     "playwright-report/",
     "data/",
     "public/openapi.json",
-    // A fixture tree full of deliberate boundary violations, linted by its own test.
+    // Fixture trees full of deliberate violations, each linted by its own test.
     "tests/fixtures/lint/",
+    "tests/fixtures/lint-i18n/",
   ]),
 
   js.configs.recommended,
@@ -246,7 +472,7 @@ export default defineConfig([
   },
   {
     name: "project/globals/node",
-    files: ["server/**", "tests/**", "bench/**", "vite.config.ts"],
+    files: ["server/**", "tests/**", "bench/**", "vite.config.ts", "lingui.config.ts"],
     languageOptions: { globals: globals.node },
   },
 
@@ -278,4 +504,5 @@ export default defineConfig([
   },
 
   ...boundaryConfigs(root),
+  ...localizationConfigs(),
 ]);

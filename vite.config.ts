@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
+import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
@@ -28,10 +30,38 @@ function sonnerWithoutInlineStyle(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), sonnerWithoutInlineStyle()],
+  plugins: [
+    // Lingui's macros (t, msg, plural, <Trans>) become catalog lookups at build time, before
+    // React's own transform; Vite 8's React plugin has no Babel of its own any more.
+    babel({
+      presets: [
+        defineRolldownBabelPreset({
+          preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
+          // Only modules that import a macro pay for Babel.
+          rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+        }),
+      ],
+    }),
+    react(),
+    // Compiles `*.po` catalogs into modules when they are imported (src/i18n/catalogs.ts).
+    lingui(),
+    sonnerWithoutInlineStyle(),
+  ],
   resolve: { alias: { "@": src } },
   build: {
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          // React, React DOM and the scheduler in one chunk: the shell needs all of them, and
+          // left alone Rolldown cuts React into shards shared with the lazy pages, each a
+          // request of its own with its own gzip overhead on every first load.
+          groups: [
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
+        },
+      },
+    },
     // Maps for error reports, not referenced by the bundles nor served by the gateway.
     sourcemap: "hidden",
   },
@@ -48,7 +78,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["tests/unit/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts"],
+          setupFiles: ["tests/unit/setup.ts"],
+        },
       },
       {
         extends: true,

@@ -2,7 +2,8 @@
  * `npm run bench:bundle`: builds the SPA with Vite into a temporary directory (never dist/),
  * then prints, from the build manifest, the gzip size of the JS each route loads first (the
  * entry with its static imports, plus the route's lazy chunk with its static imports), the
- * chart chunks, and the whole app's JS, beside the targets of issue 5.
+ * chart chunks, the message catalogs (one chunk per area and language), and the whole app's JS,
+ * beside the targets of issues 5 and 14.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,9 @@ import {
 } from "./bundle-report";
 
 const TARGETS = { subscribersRoute: 150_000, wholeApp: 400_000 };
+/** Issue 14: the entry before the app had languages, and how much it may grow for them. */
+const ENTRY_BEFORE_I18N = 149_000;
+const ENTRY_GROWTH_MAX = 5_000;
 const CHART_MODULE = /[/\\]node_modules[/\\]recharts[/\\]/u;
 
 const root = process.cwd();
@@ -58,7 +62,29 @@ try {
     .map((chunk) => chunk.fileName);
 
   console.log(`Gzip sizes of JavaScript (level 9; 1 kB = 1000 bytes), built in ${outDir}\n`);
-  console.log(`Entry (every route loads it): ${formatKb(total(entryFiles))}\n`);
+  const entrySize = total(entryFiles);
+  const growth = entrySize - ENTRY_BEFORE_I18N;
+  console.log(
+    `Entry (every route loads it): ${formatKb(entrySize)}   ` +
+      `${growth >= 0 ? "+" : ""}${formatKb(growth)} over ${formatKb(ENTRY_BEFORE_I18N)} before ` +
+      `languages, ≤ +${formatKb(ENTRY_GROWTH_MAX)}  ${verdict(growth <= ENTRY_GROWTH_MAX)}`,
+  );
+  // A person's first load also fetches the shared catalog of their language, and nothing of the
+  // other language (each catalog is its own chunk, src/i18n/catalogs.ts).
+  const catalogs = Object.entries(manifest)
+    .filter(([key]) => key.endsWith(".po"))
+    .map(([key, chunk]) => ({ key, file: chunk.file }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  for (const { key, file } of catalogs.filter((catalog) =>
+    catalog.key.startsWith("src/locales/"),
+  )) {
+    const locale = /([a-z]+)\.po$/u.exec(key)?.[1] ?? key;
+    console.log(
+      `  + the shared catalog in ${locale}: ${formatKb(gzip(file))}, ` +
+        `first load ${formatKb(entrySize + gzip(file))}`,
+    );
+  }
+  console.log("");
   const width = Math.max(...routes.map((route) => `${route.path} (${route.name})`.length));
   console.log(`${"Route".padEnd(width)}  ${"First load".padStart(10)}   Target`);
   let subscribersMet: boolean | undefined;
@@ -92,12 +118,35 @@ try {
     console.log(`  in their own chunks, outside the entry: ${verdict(apart)}`);
   }
 
+  console.log("\nMessage catalogs (each its own chunk, fetched for the person's language only):");
+  for (const { key, file } of catalogs) {
+    const inEntry = entryFiles.includes(file) ? "  IN THE ENTRY" : "";
+    console.log(`  ${key.padEnd(44)} ${formatKb(gzip(file)).padStart(8)}${inEntry}`);
+  }
+
   const allJs = chunks.map((chunk) => chunk.fileName).filter((file) => file.endsWith(".js"));
   const whole = total(allJs);
-  console.log(
-    `\nWhole app (${String(allJs.length)} JS files): ${formatKb(whole)}   ` +
-      `≤ ${formatKb(TARGETS.wholeApp)}  ${verdict(whole <= TARGETS.wholeApp)}`,
+  // A person fetches the catalogs of one language only: the target is judged for the larger
+  // language, without the other's catalogs.
+  const languages = [...new Set(catalogs.map(({ key }) => /([a-z]+)\.po$/u.exec(key)?.[1] ?? ""))];
+  const perLanguage = languages.map((language) => {
+    const others = catalogs
+      .filter(({ key }) => !key.endsWith(`/${language}.po`))
+      .map(({ file }) => file);
+    return { language, size: total(allJs.filter((file) => !others.includes(file))) };
+  });
+  const largest = perLanguage.reduce(
+    (max, entry) => (entry.size > max.size ? entry : max),
+    perLanguage[0] ?? { language: "", size: whole },
   );
+  console.log(`\nWhole app (${String(allJs.length)} JS files, every language): ${formatKb(whole)}`);
+  for (const { language, size } of perLanguage) {
+    const target =
+      language === largest.language
+        ? `   ≤ ${formatKb(TARGETS.wholeApp)}  ${verdict(size <= TARGETS.wholeApp)}`
+        : "";
+    console.log(`  as a person in ${language} gets it: ${formatKb(size)}${target}`);
+  }
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -158,9 +158,10 @@ function lastDays(days: number) {
 }
 const periods = [lastDays(30), lastDays(90), lastDays(365)];
 // The picker's own presets must cut the same periods.
+const presetLabels = { "30d": "30 days", "90d": "90 days" } as const;
 for (const preset of ["30d", "90d"] as const) {
   const picked = resolvePeriod({ preset }, now, TIME_ZONE);
-  const own = periods.find((period) => period.label === picked.name);
+  const own = periods.find((period) => period.label === presetLabels[preset]);
   if (own?.from !== picked.from || own.to !== picked.to) throw new Error(`${preset} differs`);
 }
 

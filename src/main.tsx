@@ -1,7 +1,11 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
+import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
 import "./app/styles.css";
 
 // The remembered theme goes on <html> before React renders anything, so a dark choice never
@@ -11,8 +15,18 @@ applyStoredTheme();
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+followOtherTabs();
+
+// The shared catalog of the person's language is its own small chunk: the first render waits
+// for it, so no word shows in another language first.
+void activateLocale(startingLocale()).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <App />
+      </I18nProvider>
+    </StrictMode>,
+  );
+  // The failure sentences, off the first load's path but ready before any failure shows.
+  setTimeout(() => void errorTextModule().catch(() => undefined), 0);
+});

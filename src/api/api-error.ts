@@ -13,7 +13,7 @@ import type { OperationId } from "@/contract/operations";
 export type ApiErrorKind = "service" | "http" | "network" | "contract" | "request" | "aborted";
 
 /** The gateway's own endpoints under `/auth`, which are not operations of the Channel API. */
-export const authOperations = ["auth/session", "auth/login", "auth/logout"] as const;
+export const authOperations = ["auth/session", "auth/login", "auth/logout", "auth/locale"] as const;
 export type AuthOperation = (typeof authOperations)[number];
 
 /** What was called: an operation of the Channel API, or one of the gateway's `/auth` endpoints. */
@@ -22,6 +22,10 @@ export type ApiOperation = OperationId | AuthOperation;
 export interface ApiErrorDetails {
   kind: ApiErrorKind;
   operation: ApiOperation;
+  /**
+   * What happened, in English, for logs and developers: the server's own words, or ours.
+   * People read `describeApiError` (error-text.ts) instead, in their language.
+   */
   message: string;
   /** The service's `error_code` (kind `service`, or an `http` failure that carried one). */
   code?: number;
@@ -31,7 +35,19 @@ export interface ApiErrorDetails {
   path?: string;
   /** The time limit ran out (kind `network`). */
   timeout?: boolean;
+  /** Why the gateway itself refused, as a stable code (src/contract/gateway-reasons.ts). */
+  reason?: string | undefined;
+  /** The values the gateway's reason names, as `{ minutes: 5 }`. */
+  details?: Readonly<Record<string, unknown>> | undefined;
   cause?: unknown;
+}
+
+/**
+ * Words for `ApiError.message`: English, for logs and developers, never shown to people (they
+ * read `describeApiError`). The tag tells the reader, and the lint rule for the catalogs, so.
+ */
+export function logText(strings: TemplateStringsArray, ...values: unknown[]): string {
+  return strings.reduce((text, part, i) => text + String(values[i - 1]) + part);
 }
 
 export class ApiError extends Error {
@@ -42,6 +58,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly path: string | undefined;
   readonly timeout: boolean;
+  readonly reason: string | undefined;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(details: ApiErrorDetails) {
     super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -51,6 +69,8 @@ export class ApiError extends Error {
     this.status = details.status;
     this.path = details.path;
     this.timeout = details.timeout ?? false;
+    this.reason = details.reason;
+    this.details = details.details;
   }
 }
 

@@ -1,11 +1,11 @@
-import { failureBody } from "@/contract/errors";
+import { failureBody, type FailureBody } from "@/contract/errors";
 import {
   operations,
   type OperationId,
   type RequestOf,
   type ResponseOf,
 } from "@/contract/operations";
-import { ApiError } from "./api-error";
+import { ApiError, logText } from "./api-error";
 import { firstIssue } from "./issue-path";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -103,6 +103,8 @@ export function createClient(config: ClientConfig = {}): Call {
         kind: "service",
         code: failure.data.error_code,
         message: serviceMessage(failure.data.error_code, failure.data.error_message),
+        reason: failure.data.reason,
+        details: failure.data.details,
       });
     }
 
@@ -117,17 +119,16 @@ export function createClient(config: ClientConfig = {}): Call {
     }
     return parsed.data as ResponseOf<Op>;
 
-    function httpError(
-      status: number,
-      body: { error_code: number; error_message: string } | undefined,
-    ) {
-      const fallback = `The server answered HTTP ${String(status)}.`;
+    function httpError(status: number, body: FailureBody | undefined) {
+      const fallback = logText`The server answered HTTP ${status}.`;
       if (!body) return fail({ kind: "http", status, message: fallback });
       return fail({
         kind: "http",
         status,
         code: body.error_code,
         message: body.error_message || fallback,
+        reason: body.reason,
+        details: body.details,
       });
     }
   };
@@ -145,9 +146,9 @@ export const call: Call = createClient();
  * signing in again cannot help — an administrator has to fix the channel's configuration.
  */
 function serviceMessage(code: number, message: string): string {
-  const said = message || `The service refused the call (error ${String(code)}).`;
+  const said = message || logText`The service refused the call (error ${code}).`;
   if (code === 13 || code === 14) {
-    return `${said} — the service refused this channel's access token (error ${String(code)}); ask an administrator to check the gateway's channels file.`;
+    return logText`${said} — the service refused this channel's access token (error ${code}); ask an administrator to check the gateway's channels file.`;
   }
   return said;
 }

@@ -1,4 +1,5 @@
 import type * as z from "@/contract/zod";
+import { logText } from "./api-error";
 
 /**
  * The path of the first mismatch, as `items[3].step_id`. A union reports one list of issues per
@@ -7,7 +8,7 @@ import type * as z from "@/contract/zod";
  */
 export function firstIssue(issues: readonly z.core.$ZodIssue[]): { path: string; message: string } {
   const issue = issues[0];
-  if (!issue) return { path: "", message: "invalid value" };
+  if (!issue) return { path: "", message: logText`invalid value` };
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     const closest = issue.errors.reduce((best, branch) =>
       branch.length > 0 && (best.length === 0 || branch.length < best.length) ? branch : best,

@@ -5,9 +5,10 @@ import {
   gatewayFailure,
   loginRequest,
   sessionResponse,
+  type LocaleRequest,
   type SessionResponse,
 } from "@/contract/session";
-import { ApiError, type ApiErrorDetails, type AuthOperation } from "./api-error";
+import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
 import { DEFAULT_TIMEOUT_MS, type ClientConfig } from "./client";
 import { firstIssue } from "./issue-path";
 import { sessionKeys } from "./query-keys";
@@ -28,6 +29,11 @@ export interface SessionApi {
    * whose 200 and 401 both say it does (anything else, a proxy's 502 say, does not).
    */
   reachable: () => Promise<boolean>;
+  /**
+   * Remembers the interface language for the signed-in account (`POST /auth/locale`). Only for
+   * a gateway whose session answer carries `locale`: the others have no such endpoint.
+   */
+  saveLocale: (request: LocaleRequest) => Promise<void>;
 }
 
 /** A probe waits no longer than this: the next one follows anyway. */
@@ -124,6 +130,12 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
         return false;
       }
     },
+
+    async saveLocale(body) {
+      // `body` is typed by the contract's localeRequest; the gateway checks it again.
+      const answer = await send("auth/locale", { method: "POST", body });
+      if (!answer.ok) throw refusal("auth/locale", answer);
+    },
   };
 }
 
@@ -143,6 +155,8 @@ function readSession(operation: AuthOperation, answer: Answer): SessionResponse 
       kind: "service",
       code: failure.data.error_code,
       message: failure.data.error_message || "The server refused the request.",
+      reason: failure.data.reason,
+      details: failure.data.details,
     });
   }
   const parsed = sessionResponse.safeParse(body.value);
@@ -161,7 +175,7 @@ function readSession(operation: AuthOperation, answer: Answer): SessionResponse 
 function refusal(operation: AuthOperation, answer: Answer): ApiError {
   const body = parseJson(answer.text);
   const failure = body === undefined ? undefined : gatewayFailure.safeParse(body.value);
-  const fallback = `The server answered HTTP ${String(answer.status)}.`;
+  const fallback = logText`The server answered HTTP ${answer.status}.`;
   if (!failure?.success)
     return fail(operation, { kind: "http", status: answer.status, message: fallback });
   return fail(operation, {
@@ -169,6 +183,8 @@ function refusal(operation: AuthOperation, answer: Answer): ApiError {
     status: answer.status,
     code: failure.data.error_code,
     message: failure.data.error_message || fallback,
+    reason: failure.data.reason,
+    details: failure.data.details,
   });
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { RequestOf, ResponseOf } from "@/contract/operations";
@@ -76,6 +77,8 @@ function cacheFor(closed: boolean) {
 export function useSubscriptionSeries(input: SubscriptionSeriesInput): SubscriptionSeries {
   const { groupId, timeZone, from, to, filters, unit, canPage = true, enabled = true } = input;
   const { call } = useApi();
+  const { i18n } = useLingui();
+  const { locale } = i18n;
   const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
   const [limiter] = useState(() => createLimiter(CONCURRENCY));
@@ -85,8 +88,8 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   );
 
   const buckets = useMemo(
-    () => buildBuckets({ from, to }, timeZone, unit),
-    [from, to, timeZone, unit],
+    () => buildBuckets({ from, to }, timeZone, unit, locale),
+    [from, to, timeZone, unit, locale],
   );
   const last = buckets[buckets.length - 1];
   const periodParams = periodRequest(buckets, filters);

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Toaster } from "sonner";
 // The gateway's CSP refuses the <style> sonner inserts by itself, so its styles come as a file.
 import "sonner/dist/styles.css";
@@ -5,14 +6,15 @@ import { useResolvedTheme } from "./theme-store";
 
 /** The one place toasts appear; features call `toast()` from sonner. */
 export function AppToaster() {
+  const { t } = useLingui();
   const theme = useResolvedTheme();
   return (
     <Toaster
       theme={theme}
       position="bottom-right"
       closeButton
-      containerAriaLabel="Notifications"
-      toastOptions={{ closeButtonAriaLabel: "Close notification" }}
+      containerAriaLabel={t`Notifications`}
+      toastOptions={{ closeButtonAriaLabel: t`Close notification` }}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { Navigate, Outlet, useMatches, useParams } from "react-router";
 import { CurrentChannelProvider, useSignedInSession } from "@/components/current-channel";
+import { APP_NAME } from "@/components/use-document-title";
 import { mayCall } from "@/contract/roles";
 import { channelPath, parseGroupId } from "@/lib/channel-path";
 import { NoChannelAccess, NotForYourRole, YourChannels } from "./no-channel-access";
@@ -7,6 +9,7 @@ import { isPageHandle } from "./pages";
 
 /** `/c/:groupId/…`: only the session's channels, and only pages the role may use. */
 export function ChannelGate() {
+  const { i18n } = useLingui();
   const session = useSignedInSession();
   const { groupId: raw = "" } = useParams();
   const matches = useMatches();
@@ -17,7 +20,7 @@ export function ChannelGate() {
 
   const handle = matches.at(-1)?.handle;
   if (isPageHandle(handle) && !mayCall(session.role, handle.page.operation)) {
-    return <NotForYourRole label={handle.page.label} groupId={channel.group_id} />;
+    return <NotForYourRole label={i18n._(handle.page.label)} groupId={channel.group_id} />;
   }
 
   return (
@@ -35,7 +38,7 @@ export function FirstChannel() {
   if (!first) {
     return (
       <>
-        <h1>Channel Desk</h1>
+        <h1>{APP_NAME}</h1>
         <YourChannels channels={session.channels} />
       </>
     );

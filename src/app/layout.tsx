@@ -1,4 +1,5 @@
 // One file per icon (see theme-toggle.tsx).
+import { Trans, useLingui } from "@lingui/react/macro";
 import MenuIcon from "lucide-react/icons/menu";
 import {
   lazy,
@@ -11,7 +12,9 @@ import {
   type ReactNode,
 } from "react";
 import { Outlet, useLocation } from "react-router";
+import { APP_NAME } from "@/components/use-document-title";
 import { ConnectionBanner } from "./connection-banner";
+import { LanguageSwitch } from "./language-switch";
 import { ThemeToggle } from "./theme-toggle";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
@@ -33,6 +36,7 @@ interface LayoutProps {
 }
 
 export function Layout({ header, nav, children }: LayoutProps) {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const navListId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -55,16 +59,17 @@ export function Layout({ header, nav, children }: LayoutProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="shell-header">
-        <span className="brand">Channel Desk</span>
+        <span className="brand">{APP_NAME}</span>
         {header}
+        <LanguageSwitch />
         <ThemeToggle />
       </header>
       <nav
         className="shell-nav"
-        aria-label="Pages"
+        aria-label={t`Pages`}
         data-open={menuOpen}
         onKeyDown={(event) => {
           if (event.key === "Escape" && menuOpen) {
@@ -84,7 +89,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
           }}
         >
           <MenuIcon aria-hidden="true" size={18} />
-          Menu
+          <Trans>Menu</Trans>
         </button>
         <div id={navListId} className="nav-list">
           {nav ?? <ul />}

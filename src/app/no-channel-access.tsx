@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { SessionChannel } from "@/contract/session";
 import { channelPath } from "@/lib/channel-path";
@@ -12,10 +13,14 @@ export function NoChannelAccess({
 }) {
   return (
     <>
-      <h1>No access to this channel</h1>
+      <h1>
+        <Trans>No access to this channel</Trans>
+      </h1>
       <p>
-        Your account has no access to the channel <code>{requested}</code>, or there is no such
-        channel.
+        <Trans>
+          Your account has no access to the channel <code>{requested}</code>, or there is no such
+          channel.
+        </Trans>
       </p>
       <YourChannels channels={channels} />
     </>
@@ -24,11 +29,17 @@ export function NoChannelAccess({
 
 export function YourChannels({ channels }: { channels: readonly SessionChannel[] }) {
   if (channels.length === 0) {
-    return <p>Your account has no channels yet. Ask an administrator to give you access.</p>;
+    return (
+      <p>
+        <Trans>Your account has no channels yet. Ask an administrator to give you access.</Trans>
+      </p>
+    );
   }
   return (
     <>
-      <h2>Your channels</h2>
+      <h2>
+        <Trans>Your channels</Trans>
+      </h2>
       <ul className="channel-links">
         {channels.map((channel) => (
           <li key={channel.group_id}>
@@ -46,9 +57,13 @@ export function NotForYourRole({ label, groupId }: { label: string; groupId: num
   return (
     <>
       <h1>{label}</h1>
-      <p>Your role does not allow this page.</p>
       <p>
-        <Link to={channelPath(groupId)}>Go to the channel page</Link>
+        <Trans>Your role does not allow this page.</Trans>
+      </p>
+      <p>
+        <Link to={channelPath(groupId)}>
+          <Trans>Go to the channel page</Trans>
+        </Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRouteError } from "react-router";
@@ -14,6 +15,7 @@ export function PageError() {
 }
 
 function PageFault({ error }: { error: unknown }) {
+  const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -28,9 +30,11 @@ function PageFault({ error }: { error: unknown }) {
 
   return (
     <>
-      <h1>This page could not be shown</h1>
+      <h1>
+        <Trans>This page could not be shown</Trans>
+      </h1>
       <ErrorState
-        title="Something went wrong on this page."
+        title={t`Something went wrong on this page.`}
         error={error}
         onRetry={retry}
         retrying={navigation.state !== "idle"}
@@ -64,17 +68,23 @@ function PageCodeMissing() {
 
   return (
     <>
-      <h1>This page could not be loaded</h1>
+      <h1>
+        <Trans>This page could not be loaded</Trans>
+      </h1>
       <div role="status" className="notice notice-warning error-state">
         {gaveUp ? (
           <p>
-            The server answers again, but this page still could not be loaded. Reload the page to
-            try once more.
+            <Trans>
+              The server answers again, but this page still could not be loaded. Reload the page
+              to try once more.
+            </Trans>
           </p>
         ) : (
           <p>
-            The page could not be fetched from the server, most likely because the connection
-            dropped. It loads by itself as soon as the server answers again.
+            <Trans>
+              The page could not be fetched from the server, most likely because the connection
+              dropped. It loads by itself as soon as the server answers again.
+            </Trans>
           </p>
         )}
         <button
@@ -86,7 +96,7 @@ function PageCodeMissing() {
             window.location.reload();
           }}
         >
-          {reloading ? "Reloading…" : "Reload now"}
+          {reloading ? <Trans>Reloading…</Trans> : <Trans>Reload now</Trans>}
         </button>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { NavLink } from "react-router";
 import type { Role } from "@/contract/roles";
 import { visiblePages } from "@/lib/nav";
@@ -5,6 +6,7 @@ import { pages } from "./pages";
 
 /** Links to the pages of the current channel that the role may use. */
 export function PageNav({ role, groupId }: { role: Role; groupId: number | undefined }) {
+  const { i18n } = useLingui();
   if (groupId === undefined) return <ul />;
   return (
     <ul>
@@ -14,7 +16,7 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
       ).map((page) => (
         <li key={page.id}>
           <NavLink to={page.path(groupId)} end>
-            {page.label}
+            {i18n._(page.label)}
           </NavLink>
         </li>
       ))}

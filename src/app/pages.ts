@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ComponentType } from "react";
 import type { OperationId } from "@/contract/operations";
 import { channelPath } from "@/lib/channel-path";
@@ -6,7 +8,13 @@ import type { NavPage } from "@/lib/nav";
 /** One page of a channel: where it lives, what it is called, what it needs to call. */
 export interface PageEntry extends NavPage {
   id: string;
-  label: string;
+  /** Its name in the navigation and its heading where it is refused: `i18n._(page.label)`. */
+  label: MessageDescriptor;
+  /**
+   * The feature folder whose catalog the page needs (src/i18n/catalogs.ts): loaded with the
+   * page's code, in the person's language.
+   */
+  area: string;
   /** The path under `/c/:groupId`; "" is the channel's own page. */
   segment: string;
   path: (groupId: number) => string;
@@ -27,14 +35,16 @@ function page(entry: Omit<PageEntry, "path">): PageEntry {
 export const pages: readonly PageEntry[] = [
   page({
     id: "channel",
-    label: "Channel",
+    label: msg`Channel`,
+    area: "channel",
     segment: "",
     operation: "groups/get" satisfies OperationId,
     load: () => import("@/features/channel/channel-page").then((module) => module.ChannelPage),
   }),
   page({
     id: "subscribers",
-    label: "Subscribers",
+    label: msg`Subscribers`,
+    area: "subscribers",
     segment: "subscribers",
     operation: "subscribers/get" satisfies OperationId,
     load: () =>
@@ -44,7 +54,8 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "subscriber-count",
-    label: "Count subscribers",
+    label: msg`Count subscribers`,
+    area: "subscribers",
     segment: "subscribers/count",
     operation: "subscribers/subscribersCount" satisfies OperationId,
     load: () =>
@@ -52,7 +63,8 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "subscribers-manage",
-    label: "Add or remove",
+    label: msg`Add or remove`,
+    area: "subscribers",
     segment: "subscribers/manage",
     operation: "subscribers/add" satisfies OperationId,
     load: () =>
@@ -60,7 +72,8 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "variables",
-    label: "Variables",
+    label: msg`Variables`,
+    area: "variables",
     segment: "variables",
     operation: "vars/get" satisfies OperationId,
     load: () =>
@@ -68,7 +81,8 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "variables-bulk",
-    label: "Set for many",
+    label: msg`Set for many`,
+    area: "variables",
     segment: "variables/bulk",
     operation: "vars/set" satisfies OperationId,
     load: () =>
@@ -76,14 +90,16 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "bots",
-    label: "Bots",
+    label: msg`Bots`,
+    area: "bots",
     segment: "bots",
     operation: "bots/addSubscriber" satisfies OperationId,
     load: () => import("@/features/bots/bots-page").then((module) => module.BotsPage),
   }),
   page({
     id: "subscriptions",
-    label: "Subscriptions",
+    label: msg({ message: "Subscriptions", context: "page of subscribe and unsubscribe events" }),
+    area: "subscriptions",
     segment: "subscriptions",
     operation: "subscribers/statSubscribe" satisfies OperationId,
     load: () =>
@@ -93,7 +109,8 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "deliveries",
-    label: "Deliveries",
+    label: msg`Deliveries`,
+    area: "deliveries",
     segment: "deliveries",
     operation: "deliveries/stat" satisfies OperationId,
     load: () =>
@@ -101,14 +118,16 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "utm",
-    label: "UTM",
+    label: msg`UTM`,
+    area: "utm",
     segment: "utm",
     operation: "utms/statCount" satisfies OperationId,
     load: () => import("@/features/utm/utm-page").then((module) => module.UtmPage),
   }),
   page({
     id: "subscriber",
-    label: "Subscriber",
+    label: msg`Subscriber`,
+    area: "subscribers",
     segment: "subscribers/:recordId",
     operation: "subscribers/get" satisfies OperationId,
     inNav: false,

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useMatch } from "react-router";
@@ -5,10 +6,12 @@ import { useApi } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { SessionProvider } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
+import { APP_NAME } from "@/components/use-document-title";
 import type { SessionResponse } from "@/contract/session";
 import { ChannelSwitcher } from "@/features/session/channel-switcher";
 import { SignInDialog } from "@/features/session/sign-in-dialog";
 import { UserMenu } from "@/features/session/user-menu";
+import { useAccountLocale } from "@/i18n/use-account-locale";
 import { parseGroupId } from "@/lib/channel-path";
 import { signInPath } from "@/lib/safe-next";
 import { Layout } from "./layout";
@@ -22,8 +25,10 @@ import { useSignedOut } from "./signed-out";
  * typed into it, under a dialog to sign in again in place.
  */
 export function RequireSession() {
+  const { t } = useLingui();
   const { session: sessionApi } = useApi();
   const query = useQuery(sessionQuery(sessionApi));
+  useAccountLocale(query.data, sessionApi);
   const signedOut = useSignedOut();
   const location = useLocation();
   const channelMatch = useMatch("/c/:groupId/*");
@@ -49,20 +54,22 @@ export function RequireSession() {
       <Layout>
         {query.isError ? (
           <>
-            <h1>Channel Desk</h1>
+            <h1>{APP_NAME}</h1>
             <ErrorState
-              title="Could not check whether you are signed in."
+              title={t`Could not check whether you are signed in.`}
               error={query.error}
               retrying={query.isFetching}
               onRetry={() => void query.refetch()}
             />
             <p>
-              <Link to={signInPath(here)}>Go to the sign-in page</Link>
+              <Link to={signInPath(here)}>
+                <Trans>Go to the sign-in page</Trans>
+              </Link>
             </p>
           </>
         ) : (
           <p role="status" className="page-loading">
-            Checking your sign-in…
+            <Trans>Checking your sign-in…</Trans>
           </p>
         )}
       </Layout>

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { loadArea } from "@/i18n/locale-runtime";
 import { ChannelGate, FirstChannel } from "./channel-gate";
 import { Layout } from "./layout";
 import { NotFound } from "./not-found";
@@ -11,7 +12,11 @@ import { RequireSession } from "./require-session";
 const pageRoutes: RouteObject[] = pages.map((page) => {
   const route = {
     handle: { page } satisfies PageHandle,
-    lazy: async () => ({ Component: await page.load() }),
+    // The page's words come with its code: its area's catalog, in the person's language.
+    lazy: async () => {
+      const [Component] = await Promise.all([page.load(), loadArea(page.area)]);
+      return { Component };
+    },
     HydrateFallback: PageLoading,
     ErrorBoundary: PageError,
   };

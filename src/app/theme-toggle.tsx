@@ -4,9 +4,18 @@ import type { LucideIcon } from "lucide-react";
 import MonitorIcon from "lucide-react/icons/monitor";
 import MoonIcon from "lucide-react/icons/moon";
 import SunIcon from "lucide-react/icons/sun";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { themeChoices, themeLabels, type ThemeChoice } from "@/lib/theme";
+import { themeChoices, type ThemeChoice } from "@/lib/theme";
 import { setThemeChoice, useThemeChoice } from "./theme-store";
+
+const themeLabels: Record<ThemeChoice, MessageDescriptor> = {
+  system: msg({ message: "System", context: "colour theme that follows the system" }),
+  light: msg({ message: "Light", context: "colour theme" }),
+  dark: msg({ message: "Dark", context: "colour theme" }),
+};
 
 const icons: Record<ThemeChoice, LucideIcon> = {
   system: MonitorIcon,
@@ -19,14 +28,16 @@ const icons: Record<ThemeChoice, LucideIcon> = {
  * between them and screen readers announce a group named "Theme".
  */
 export function ThemeToggle() {
+  const { t, i18n } = useLingui();
   const name = useId();
   const choice = useThemeChoice();
   return (
-    <div role="radiogroup" aria-label="Theme" className="theme-toggle">
+    <div role="radiogroup" aria-label={t`Theme`} className="theme-toggle">
       {themeChoices.map((option) => {
         const Icon = icons[option];
+        const label = i18n._(themeLabels[option]);
         return (
-          <label key={option} className="theme-option" title={themeLabels[option]}>
+          <label key={option} className="theme-option" title={label}>
             <input
               type="radio"
               name={name}
@@ -37,7 +48,7 @@ export function ThemeToggle() {
               }}
             />
             <Icon aria-hidden="true" size={16} />
-            <span className="theme-option-label">{themeLabels[option]}</span>
+            <span className="theme-option-label">{label}</span>
           </label>
         );
       })}

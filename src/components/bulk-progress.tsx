@@ -1,9 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
+import { useFormat } from "@/i18n/use-format";
 import "./bulk-run.css";
 
-const numbers = new Intl.NumberFormat("en");
-
 interface BulkProgressProps {
-  /** What is going on, as "Saving" or "Adding". */
+  /** What is going on, as "Saving" or "Adding" (in the person's language). */
   verb: string;
   /** What the bar measures, for its label: "Saving the variable". */
   label: string;
@@ -23,19 +23,23 @@ export function BulkProgress({
   onCancel,
   cancelling = false,
 }: BulkProgressProps) {
-  const text = `${numbers.format(done)} of ${numbers.format(total)}`;
+  const { t } = useLingui();
+  const format = useFormat();
+  const doneText = format.number(done);
+  const totalText = format.number(total);
+  const text = t`${doneText} of ${totalText}`;
   // A screen reader hears every tenth of the way, not each of a thousand ids.
   const tenth = total > 0 ? Math.floor((done / total) * 10) : 0;
-  const heard = total > 0 ? Math.min(total, Math.ceil((tenth * total) / 10)) : 0;
+  const heardText = format.number(total > 0 ? Math.min(total, Math.ceil((tenth * total) / 10)) : 0);
   return (
     <div className="bulk-progress">
       <p className="bulk-progress-text" aria-hidden="true">
-        {cancelling ? "Cancelling: finishing the calls under way…" : `${verb}… ${text}`}
+        {cancelling ? t`Cancelling: finishing the calls under way…` : t`${verb}… ${text}`}
       </p>
       <p role="status" className="visually-hidden">
         {cancelling
-          ? "Cancelling: finishing the calls under way."
-          : `${verb}: ${numbers.format(heard)} of ${numbers.format(total)} done.`}
+          ? t`Cancelling: finishing the calls under way.`
+          : t`${verb}: ${heardText} of ${totalText} done.`}
       </p>
       <progress max={total} value={done} aria-label={label} aria-valuetext={text} />
       <button
@@ -44,7 +48,7 @@ export function BulkProgress({
         onClick={onCancel}
         aria-disabled={cancelling || undefined}
       >
-        Cancel
+        {t`Cancel`}
       </button>
     </div>
   );

@@ -1,10 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useFormat } from "@/i18n/use-format";
 import "./bulk-run.css";
 
 /** A run can hold 1,000 rows; pages keep the table short. */
 const ROWS_PER_PAGE = 50;
-
-const numbers = new Intl.NumberFormat("en");
 
 export interface BulkRow<Outcome extends string> {
   userId: number;
@@ -44,6 +44,8 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
   actions,
   label,
 }: BulkResultsProps<Outcome, Row>) {
+  const { t } = useLingui();
+  const format = useFormat();
   const [page, setPage] = useState(0);
   const [shown, setShown] = useState<Outcome | "all">("all");
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -66,8 +68,10 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
   const pages = Math.max(1, Math.ceil(rowsShown.length / ROWS_PER_PAGE));
   const current = Math.min(page, pages - 1);
   const rows = rowsShown.slice(current * ROWS_PER_PAGE, (current + 1) * ROWS_PER_PAGE);
-  const first = current * ROWS_PER_PAGE + 1;
-  const last = current * ROWS_PER_PAGE + rows.length;
+  const first = format.number(current * ROWS_PER_PAGE + 1);
+  const last = format.number(current * ROWS_PER_PAGE + rows.length);
+  const shownCount = format.number(rowsShown.length);
+  const allCount = format.number(results.length);
 
   return (
     <section className="bulk-results" aria-label={label}>
@@ -79,7 +83,9 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
       </div>
       {present.length > 1 && (
         <div className="bulk-filter">
-          <label htmlFor={filterId}>Show</label>
+          <label htmlFor={filterId}>
+            <Trans>Show</Trans>
+          </label>
           <select
             id={filterId}
             value={filter}
@@ -88,10 +94,10 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
               setPage(0);
             }}
           >
-            <option value="all">All ({numbers.format(results.length)})</option>
+            <option value="all">{t`All (${allCount})`}</option>
             {present.map(({ outcome, count }) => (
               <option key={outcome} value={outcome}>
-                {outcomes[outcome].label} ({numbers.format(count)})
+                {outcomes[outcome].label} ({format.number(count)})
               </option>
             ))}
           </select>
@@ -99,11 +105,17 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
       )}
       <div className="bulk-table-wrap">
         <table className="bulk-table">
-          <caption>Results</caption>
+          <caption>
+            <Trans>Results</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">User id</th>
-              <th scope="col">Result</th>
+              <th scope="col">
+                <Trans>User id</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Result</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -118,7 +130,7 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
       </div>
       {hint && <p className="bulk-hint">{hint}</p>}
       {pages > 1 && (
-        <nav className="bulk-pager" aria-label="Result pages">
+        <nav className="bulk-pager" aria-label={t`Result pages`}>
           <button
             type="button"
             className="button"
@@ -127,11 +139,12 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
               setPage(current - 1);
             }}
           >
-            Previous
+            <Trans>Previous</Trans>
           </button>
           <span>
-            Rows {numbers.format(first)}–{numbers.format(last)} of{" "}
-            {numbers.format(rowsShown.length)}
+            <Trans>
+              Rows {first}–{last} of {shownCount}
+            </Trans>
           </span>
           <button
             type="button"
@@ -141,7 +154,7 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
               setPage(current + 1);
             }}
           >
-            Next
+            <Trans>Next</Trans>
           </button>
         </nav>
       )}

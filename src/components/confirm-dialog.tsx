@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import "./confirm-dialog.css";
 
@@ -10,7 +11,8 @@ interface ConfirmDialogProps {
   description: ReactNode;
   /** The verb of the action, as "Remove": never a bare "OK". */
   confirmLabel: string;
-  cancelLabel?: string;
+  /** "Cancel" unless told. */
+  cancelLabel?: string | undefined;
   onConfirm: () => void;
   /** `danger` for what cannot be undone from here. */
   tone?: "danger" | "default";
@@ -29,10 +31,11 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onConfirm,
   tone = "default",
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -92,7 +95,7 @@ export function ConfirmDialog({
           </div>
           <div className="confirm-dialog-actions">
             <button ref={cancelRef} type="button" className="button" onClick={close}>
-              {cancelLabel}
+              {cancelLabel ?? t`Cancel`}
             </button>
             <button
               type="button"

@@ -1,4 +1,5 @@
-import { errorSupportDetail, errorText } from "./error-text";
+import { Trans } from "@lingui/react/macro";
+import { errorSupportDetail, ErrorText } from "./error-text";
 
 interface ErrorStateProps {
   /** What could not be done, as "Could not load the channel". */
@@ -17,16 +18,20 @@ export function ErrorState({ title, error, onRetry, retrying = false }: ErrorSta
   return (
     <div role="alert" className="notice notice-error error-state">
       <p className="error-state-title">{title}</p>
-      <p>{errorText(error)}</p>
+      <p>
+        <ErrorText error={error} />
+      </p>
       {detail !== undefined && (
         <details className="error-state-details">
-          <summary>Details for support</summary>
+          <summary>
+            <Trans>Details for support</Trans>
+          </summary>
           <p>{detail}</p>
         </details>
       )}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry} disabled={retrying}>
-          {retrying ? "Retrying…" : "Retry"}
+          {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}
         </button>
       )}
     </div>

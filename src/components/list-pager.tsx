@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { useFormat } from "@/i18n/use-format";
 import "./list-pager.css";
 
 interface ListPagerProps {
@@ -28,21 +30,24 @@ export function ListPager({
   pageCount,
   loading = false,
 }: ListPagerProps) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const number = format.number(page);
+  const count = pageCount === undefined ? undefined : format.number(Math.max(1, pageCount));
   return (
     <nav className="list-pager" aria-label={label}>
       <PagerButton enabled={canGoBack} onClick={onFirst}>
-        First page
+        <Trans>First page</Trans>
       </PagerButton>
       <PagerButton enabled={canGoBack} onClick={onPrevious}>
-        Previous page
+        <Trans>Previous page</Trans>
       </PagerButton>
       <span className="list-pager-number" aria-live="polite">
-        Page {page.toLocaleString("en")}
-        {pageCount !== undefined && ` of ${Math.max(1, pageCount).toLocaleString("en")}`}
-        {loading && " (loading…)"}
+        {count === undefined ? t`Page ${number}` : t`Page ${number} of ${count}`}
+        {loading && ` ${t`(loading…)`}`}
       </span>
       <PagerButton enabled={canGoForward} onClick={onNext}>
-        Next page
+        <Trans>Next page</Trans>
       </PagerButton>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -16,11 +17,8 @@ interface UnsavedChangesGuardProps {
  * the URL) waits for the answer in a dialog; closing or reloading the tab gets the browser's
  * own question (the only one a page may ask there).
  */
-export function UnsavedChangesGuard({
-  when,
-  description,
-  title = "Leave without saving?",
-}: UnsavedChangesGuardProps) {
+export function UnsavedChangesGuard({ when, description, title }: UnsavedChangesGuardProps) {
+  const { t } = useLingui();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when &&
@@ -55,10 +53,10 @@ export function UnsavedChangesGuard({
         leaving.current = false;
       }}
       tone="danger"
-      title={title}
+      title={title ?? t`Leave without saving?`}
       description={description}
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      confirmLabel={t`Leave`}
+      cancelLabel={t`Stay`}
       onConfirm={() => {
         if (blocker.state !== "blocked") return;
         leaving.current = true;

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, type TextareaHTMLAttributes, type Ref } from "react";
+import { useFormat } from "@/i18n/use-format";
 import { parseUserIds, summariseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
 import "./user-ids-field.css";
 
@@ -11,20 +13,25 @@ interface UserIdsFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> 
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-const numbers = new Intl.NumberFormat("en");
-
 /** The pasted ids, with what they read as ("12 ids, 2 duplicates dropped") as one types. */
 export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsFieldProps) {
+  const { i18n } = useLingui();
+  const format = useFormat();
+  const max = format.number(USER_IDS_MAX);
   const id = useId();
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
   return (
     <div className="field">
-      <label htmlFor={id}>User ids</label>
+      <label htmlFor={id}>
+        <Trans>User ids</Trans>
+      </label>
       <p id={hintId} className="user-ids-hint">
-        The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
-        {numbers.format(USER_IDS_MAX)}.
+        <Trans>
+          The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
+          {max}.
+        </Trans>
       </p>
       <textarea
         {...textarea}
@@ -38,7 +45,7 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
         aria-describedby={[hintId, countId, error ? errorId : ""].filter(Boolean).join(" ")}
       />
       <p id={countId} className="user-ids-hint">
-        {summariseUserIds(parseUserIds(text))}
+        {summariseUserIds(parseUserIds(text), i18n)}
       </p>
       {error && (
         <p id={errorId} className="field-error">

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { isApiDateTime, isApiDateTimeInput } from "./datetime";
+import { contractError, contractTexts } from "./messages";
 
 /** Page size limits of every paged method (api-facts.md: max 100; default 20 is our decision). */
 export const PAGE_SIZE_MAX = 100;
@@ -17,14 +18,10 @@ export const int = z.int();
 export const id = z.int().positive();
 
 /** A date-time as responses carry it: zero-padded `DD.MM.YYYY HH:MM:SS`. */
-export const apiDateTime = z.string().refine(isApiDateTime, {
-  message: "expected a date-time DD.MM.YYYY HH:MM:SS",
-});
+export const apiDateTime = z.string().refine(isApiDateTime, contractError("date-time"));
 
 /** A date-time as requests may carry it: the padded form or any leniency of api-facts.md. */
-export const apiDateTimeInput = z.string().refine(isApiDateTimeInput, {
-  message: "expected a date-time DD.MM.YYYY HH:MM:SS",
-});
+export const apiDateTimeInput = z.string().refine(isApiDateTimeInput, contractError("date-time"));
 
 export const count = z.int().min(1).max(PAGE_SIZE_MAX);
 export const offset = z.int().min(0).max(OFFSET_MAX);
@@ -47,7 +44,8 @@ export function hasOneUserId(value: { vk_user_id?: unknown; tg_user_id?: unknown
   return (value.vk_user_id === undefined) !== (value.tg_user_id === undefined);
 }
 
-export const oneUserIdMessage = "exactly one of vk_user_id or tg_user_id is required";
+/** The server's words when a request names no person or both kinds of id. */
+export const oneUserIdMessage = contractTexts["one-user-id"];
 
 /** Responses name a person by one of the two fields; at least one must be there. */
 export function hasSomeUserId(value: { vk_user_id?: unknown; tg_user_id?: unknown }): boolean {

@@ -1,3 +1,4 @@
+import { contractError } from "./messages";
 import * as z from "./zod";
 import { apiDateTime, digits, hasSomeUserId, int } from "./common";
 import { subscriptionSettingsResponse } from "./subscription-settings";
@@ -7,7 +8,7 @@ import { subscriptionSettingsResponse } from "./subscription-settings";
  * must keep working, so unknown fields are kept, while a known field of the wrong type is refused.
  */
 
-const someUserId = { message: "expected vk_user_id or tg_user_id" };
+const someUserId = contractError("some-user-id");
 
 /** Channel (groups/get). `type_id` is a string: "1" = VK, "2" = Telegram. */
 export const channel = z.looseObject({

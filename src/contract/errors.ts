@@ -1,4 +1,5 @@
 import * as z from "./zod";
+import { gatewayReasonFields } from "./gateway-reasons";
 
 /** Error codes of the service (api-facts.md). The dashboard still copes with codes not listed. */
 export const ErrorCode = {
@@ -50,6 +51,8 @@ export const failureBody = z.looseObject({
   success: z.literal(false),
   error_code: z.int(),
   error_message: z.string(),
+  // Set only by the gateway, for refusals of its own (gateway-reasons.ts).
+  ...gatewayReasonFields,
 });
 export type FailureBody = z.infer<typeof failureBody>;
 

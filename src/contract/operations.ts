@@ -1,3 +1,4 @@
+import { contractError } from "./messages";
 import * as z from "./zod";
 import {
   count,
@@ -9,7 +10,6 @@ import {
   ids,
   int,
   offset,
-  oneUserIdMessage,
   period,
   success,
   VARIABLE_NAME_MAX,
@@ -63,7 +63,7 @@ function ok<Shape extends z.ZodRawShape>(shape: Shape) {
 function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
   return z
     .object({ vk_user_id: id.optional(), tg_user_id: id.optional(), ...shape })
-    .refine(hasOneUserId, { message: oneUserIdMessage });
+    .refine(hasOneUserId, contractError("one-user-id"));
 }
 
 export const variableName = z
@@ -131,7 +131,7 @@ export const operations = {
         subscription_id: id,
         utm_id: id.optional(),
       })
-      .refine(hasOneUserId, { message: oneUserIdMessage }),
+      .refine(hasOneUserId, contractError("one-user-id")),
     response: ok({ subscribers: z.array(addResult) }),
   },
   "subscribers/del": {

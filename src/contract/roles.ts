@@ -55,9 +55,3 @@ export function mayCall(role: Role, operation: OperationId): boolean {
   const allowed: "all" | readonly OperationId[] = roleOperations[role];
   return allowed === "all" || allowed.includes(operation);
 }
-
-export const roleLabels: Record<Role, string> = {
-  admin: "Administrator",
-  marketing: "Marketing",
-  support: "Support",
-};

@@ -1,4 +1,6 @@
+import { contractError } from "./messages";
 import * as z from "./zod";
+import { gatewayReasonFields } from "./gateway-reasons";
 import { roleSchema } from "./roles";
 
 /**
@@ -11,15 +13,15 @@ export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const loginRequest = z.object({
   username: z
-    .string({ error: "Enter your user name" })
+    .string(contractError("username-required"))
     .trim()
     .toLowerCase()
-    .min(1, "Enter your user name")
-    .regex(USERNAME_PATTERN, "A user name is lower-case letters, digits, dots, - and _"),
+    .min(1, contractError("username-required"))
+    .regex(USERNAME_PATTERN, contractError("username-pattern")),
   password: z
-    .string({ error: "Enter your password" })
-    .min(1, "Enter your password")
-    .max(1024, "The password is too long"),
+    .string(contractError("password-required"))
+    .min(1, contractError("password-required"))
+    .max(1024, contractError("password-too-long")),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -40,6 +42,12 @@ export const sessionResponse = z.looseObject({
   channels: z.array(sessionChannel),
   /** When the session ends unless it is used, or at its lifetime (ISO 8601). */
   expires_at: z.string().optional(),
+  /**
+   * The interface language the account chose. A gateway that remembers it always sends the
+   * field (null before any choice); one that does not leaves it out, and the SPA then keeps the
+   * choice in the browser only. A value the SPA does not know is ignored.
+   */
+  locale: z.string().nullable().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
@@ -48,4 +56,12 @@ export const gatewayFailure = z.looseObject({
   success: z.literal(false),
   error_code: z.number().int(),
   error_message: z.string(),
+  ...gatewayReasonFields,
 });
+
+/** The languages of the interface; `POST /auth/locale` takes one of them. */
+export const interfaceLocales = ["en", "ru"] as const;
+
+/** `POST /auth/locale`: the signed-in account's language, remembered for its next sign-in. */
+export const localeRequest = z.object({ locale: z.enum(interfaceLocales) });
+export type LocaleRequest = z.infer<typeof localeRequest>;

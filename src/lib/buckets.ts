@@ -5,6 +5,14 @@ import {
   toWallTime,
   type TimeUnit,
 } from "@/contract/datetime";
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatMonthYear,
+  formatShortPeriod,
+  formatTime,
+} from "./format";
 
 /**
  * Chart buckets of a period, cut at the wall-time edges of the channel's zone: a day on which
@@ -14,14 +22,6 @@ import {
  */
 
 export type BucketUnit = Extract<TimeUnit, "hour" | "day" | "week" | "month">;
-
-/** A bucket unit's name for an axis or a caption: "Day (Europe/Moscow)". */
-export const bucketUnitNames: Record<BucketUnit, string> = {
-  hour: "Hour",
-  day: "Day",
-  week: "Week",
-  month: "Month",
-};
 
 export interface Period {
   /** First instant (ms), inclusive. */
@@ -38,9 +38,9 @@ export interface Bucket {
   /** The API's `date_from` / `date_to` in the zone; `dateTo` is `end` minus one second. */
   dateFrom: string;
   dateTo: string;
-  /** Short label for an axis ("23.11", "14:00", "Nov 2026"). */
+  /** Short label for an axis ("23 Nov", "14:00", "Nov 2026"), in the locale given. */
   label: string;
-  /** Full label for a table or a tooltip ("23.11.2026 14:00", "week of 16.11.2026"). */
+  /** Full label for a table or a tooltip ("23 Nov 2026, 14:00", "16–22 Nov 2026"). */
   title: string;
 }
 
@@ -51,21 +51,6 @@ const DAY = 86_400_000;
 const HOURS_UP_TO = 2 * DAY + HOUR;
 const DAYS_UP_TO = 92 * DAY + HOUR;
 const WEEKS_UP_TO = 731 * DAY + HOUR;
-
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
 
 /** Hours up to 2 days, days up to 92 days, weeks up to 2 years, months beyond. */
 export function bucketUnitFor(period: Period): BucketUnit {
@@ -84,6 +69,8 @@ export function buildBuckets(
   period: Period,
   timeZone: string,
   unit: BucketUnit = bucketUnitFor(period),
+  /** The interface language of the labels (src/lib/locale.ts). */
+  locale = "en",
 ): Bucket[] {
   const from = Math.floor(period.from / SECOND) * SECOND;
   const last = Math.floor(period.to / SECOND) * SECOND;
@@ -98,7 +85,7 @@ export function buildBuckets(
       end,
       dateFrom: apiDateTimeOf(start, timeZone),
       dateTo: apiDateTimeOf(end - SECOND, timeZone),
-      ...labels(unit, start, timeZone, multiDay),
+      ...labels(unit, start, end, timeZone, multiDay, locale),
     });
     start = next;
   }
@@ -157,22 +144,36 @@ function pad(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-function labels(unit: BucketUnit, start: number, timeZone: string, multiDay: boolean) {
-  const w = toWallTime(start, timeZone);
-  const dayMonth = `${pad(w.day)}.${pad(w.month)}`;
-  const date = `${dayMonth}.${String(w.year)}`;
-  const month = `${MONTHS[w.month - 1] ?? String(w.month)} ${String(w.year)}`;
+function labels(
+  unit: BucketUnit,
+  start: number,
+  end: number,
+  timeZone: string,
+  multiDay: boolean,
+  locale: string,
+) {
   switch (unit) {
     case "hour": {
-      const time = `${pad(w.hour)}:${pad(w.minute)}`;
-      return { label: multiDay ? `${dayMonth} ${time}` : time, title: `${date} ${time}` };
+      const time = formatTime(start, timeZone, locale);
+      return {
+        label: multiDay ? `${formatDayMonth(start, timeZone, locale)} ${time}` : time,
+        title: formatDateTime(start, timeZone, locale),
+      };
     }
     case "day":
-      return { label: dayMonth, title: date };
+      return {
+        label: formatDayMonth(start, timeZone, locale),
+        title: formatDate(start, timeZone, locale),
+      };
     case "week":
-      return { label: dayMonth, title: `week of ${date}` };
-    case "month":
+      return {
+        label: formatDayMonth(start, timeZone, locale),
+        title: formatShortPeriod(start, end - SECOND, timeZone, locale),
+      };
+    case "month": {
+      const month = formatMonthYear(start, timeZone, locale);
       return { label: month, title: month };
+    }
     default:
       throw new RangeError(`Unknown bucket unit "${String(unit satisfies never)}"`);
   }

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { createLimiter } from "./limit-concurrency";
 
 /**
@@ -45,6 +47,8 @@ export interface BulkRunOptions<Success extends string> {
   onResults?: (batch: readonly BulkResult<Success>[]) => void;
   /** Words for an id that was never sent because of Cancel. */
   cancelledText?: string;
+  /** The language of the run's own words (an id not run, an answer that missed an id). */
+  i18n: I18n;
 }
 
 export interface BulkRunReport<Success extends string> {
@@ -58,7 +62,7 @@ export interface BulkRunReport<Success extends string> {
 export async function runBulk<Success extends string>(
   options: BulkRunOptions<Success>,
 ): Promise<BulkRunReport<Success>> {
-  const { userIds, batchSize, concurrency, send, judge, cancel, abort, onResults } = options;
+  const { userIds, batchSize, concurrency, send, judge, cancel, abort, onResults, i18n } = options;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new RangeError("batchSize must be at least 1");
   }
@@ -93,7 +97,7 @@ export async function runBulk<Success extends string>(
                 byId.get(userId) ?? {
                   userId,
                   outcome: "failed",
-                  error: "the answer did not mention this id",
+                  error: i18n._(msg`the answer did not mention this id`),
                 },
             ),
           );
@@ -117,9 +121,10 @@ export async function runBulk<Success extends string>(
 
   const { stoppedBy } = state;
   const cancelled = cancel.aborted && stoppedBy === undefined;
+  const reason = stoppedBy?.verdict.text ?? "";
   const notRunText = stoppedBy
-    ? `not run: the run stopped (${stoppedBy.verdict.text})`
-    : (options.cancelledText ?? "not run (cancelled)");
+    ? i18n._(msg`not run: the run stopped (${reason})`)
+    : (options.cancelledText ?? i18n._(msg`not run (cancelled)`));
   return {
     results: userIds.map(
       (userId) => results.get(userId) ?? { userId, outcome: "not-run", error: notRunText },

@@ -1,4 +1,7 @@
-import { stringify } from "csv-stringify/browser/esm/sync";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
 import {
   deliverySource,
   deliveryStatus,
@@ -6,7 +9,7 @@ import {
   type DeliveryNames,
   type DeliveryRecordFields,
 } from "./delivery-format";
-import { csvDate, UTF8_BOM } from "./subscribers-csv";
+import { csvDate, csvDateHeader } from "./subscribers-csv";
 import { personName, userIdOf, type UserIdField } from "./subscriber-format";
 
 /**
@@ -26,47 +29,50 @@ export interface DeliveriesCsvContext {
   names: DeliveryNames;
   userIdField?: UserIdField | undefined;
   timeZone?: string | undefined;
+  /** The separator, and the language of the header and of the words in the rows. */
+  format: CsvFormat;
 }
 
-export function deliveriesCsvHeader(timeZone?: string): string[] {
+export function deliveriesCsvHeader(i18n: I18n, timeZone?: string): string[] {
   return [
-    timeZone ? `Date (${timeZone})` : "Date",
-    "User id",
-    "Name",
-    "Kind",
-    "Delivery id",
-    "Delivery",
-    "Bot id",
-    "Bot",
-    "Step id",
-    "Step",
-    "Test run",
-    "Status",
-    "Error",
-    "Error code",
-    "Message id",
-    "Part ids",
+    csvDateHeader(i18n, timeZone),
+    i18n._(msg`User id`),
+    i18n._(msg`Name`),
+    i18n._(msg`Kind`),
+    i18n._(msg`Delivery id`),
+    i18n._(msg`Delivery`),
+    i18n._(msg`Bot id`),
+    i18n._(msg`Bot`),
+    i18n._(msg`Step id`),
+    i18n._(msg`Step`),
+    i18n._(msg`Test run`),
+    i18n._(msg`Status`),
+    i18n._(msg`Error`),
+    i18n._(msg`Error code`),
+    i18n._(msg`Message id`),
+    i18n._(msg`Part ids`),
   ];
 }
 
 export function deliveryCsvRow(record: DeliveryCsvRecord, context: DeliveriesCsvContext): string[] {
-  const source = deliverySource(record, context.names);
+  const { i18n } = context.format;
+  const source = deliverySource(record, context.names, i18n);
   const userId = userIdOf(record, context.userIdField);
   const ids = messageIds(record);
   const bot = source.kind === "bot" ? source : undefined;
   return [
     csvDate(record.date),
     userId === undefined ? "" : String(userId),
-    personName(record),
-    source.kind === "mass" ? "Mass delivery" : "Bot step",
+    personName(record, i18n),
+    source.kind === "mass" ? i18n._(msg`Mass delivery`) : i18n._(msg`Bot step`),
     source.kind === "mass" ? String(source.deliveryId) : "",
     source.kind === "mass" ? source.name : "",
     bot ? String(bot.botId) : "",
     bot ? bot.botName : "",
     bot ? bot.stepId : "",
     bot ? bot.stepTitle : "",
-    bot ? (bot.test ? "yes" : "no") : "",
-    deliveryStatus(record).label,
+    bot ? (bot.test ? i18n._(msg`yes`) : i18n._(msg`no`)) : "",
+    deliveryStatus(record, i18n).label,
     String(record.error),
     String(record.error_code),
     ids.message === undefined ? "" : String(ids.message),
@@ -74,19 +80,12 @@ export function deliveryCsvRow(record: DeliveryCsvRecord, context: DeliveriesCsv
   ];
 }
 
-const LINE_BREAK = /[\r\n]/;
-
 export function deliveriesCsvPage(
   records: readonly DeliveryCsvRecord[],
   context: DeliveriesCsvContext,
   { first }: { first: boolean },
 ): string {
   const rows = records.map((record) => deliveryCsvRow(record, context));
-  if (first) rows.unshift(deliveriesCsvHeader(context.timeZone));
-  const text = stringify(rows, {
-    escape_formulas: true,
-    record_delimiter: "windows",
-    quoted_match: LINE_BREAK,
-  });
-  return first ? UTF8_BOM + text : text;
+  if (first) rows.unshift(deliveriesCsvHeader(context.format.i18n, context.timeZone));
+  return csvText(rows, { separator: context.format.separator, first });
 }

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
 /**
  * How a delivery record (deliveries/stat) reads on screen and in the CSV. Two shapes share the
  * list: a mass delivery's record names it by `delivery_id`, a bot step's by `bot_id`, `step_id`
@@ -21,31 +24,58 @@ interface StatusFields {
   error_code: number;
 }
 
+/** The record's outcome alone: 0 sent, 2 not allowed, anything else failed. */
+export function deliveryOutcome({ error }: Pick<StatusFields, "error">): DeliveryOutcome {
+  if (error === 0) return "sent";
+  return error === 2 ? "not-allowed" : "failed";
+}
+
 /**
  * The record's outcome in words. Values api-facts.md does not name (an `error` of 3) count as
  * failed, with the raw value shown rather than guessed.
  */
-export function deliveryStatus({ error, error_code: code }: StatusFields): DeliveryStatus {
+export function deliveryStatus(
+  { error, error_code: code }: StatusFields,
+  i18n: I18n,
+): DeliveryStatus {
   if (error === 0) {
-    return { outcome: "sent", label: "Sent", description: "The message was sent." };
+    return {
+      outcome: "sent",
+      label: i18n._(msg({ message: "Sent", context: "delivery status" })),
+      description: i18n._(msg`The message was sent.`),
+    };
   }
   if (error === 2) {
     return {
       outcome: "not-allowed",
-      label: "Not allowed",
-      description: "Not sent: the person does not allow messages from the channel.",
+      label: i18n._(msg`Not allowed`),
+      description: i18n._(msg`Not sent: the person does not allow messages from the channel.`),
     };
   }
-  const codeText = code === 0 ? "" : `code ${String(code)}`;
   if (error === 1) {
-    return {
-      outcome: "failed",
-      label: codeText ? `Failed (${codeText})` : "Failed",
-      description: codeText ? `The send failed with ${codeText}.` : "The send failed.",
-    };
+    return code === 0
+      ? {
+          outcome: "failed",
+          label: i18n._(msg({ message: "Failed", context: "delivery status" })),
+          description: i18n._(msg`The send failed.`),
+        }
+      : {
+          outcome: "failed",
+          label: i18n._(msg`Failed (code ${code})`),
+          description: i18n._(msg`The send failed with code ${code}.`),
+        };
   }
-  const raw = `error ${String(error)}${codeText ? `, ${codeText}` : ""}`;
-  return { outcome: "failed", label: `Failed (${raw})`, description: `Not sent (${raw}).` };
+  return code === 0
+    ? {
+        outcome: "failed",
+        label: i18n._(msg`Failed (error ${error})`),
+        description: i18n._(msg`Not sent (error ${error}).`),
+      }
+    : {
+        outcome: "failed",
+        label: i18n._(msg`Failed (error ${error}, code ${code})`),
+        description: i18n._(msg`Not sent (error ${error}, code ${code}).`),
+      };
 }
 
 export interface DeliveryRecordFields extends StatusFields {
@@ -83,16 +113,26 @@ function nameOr(names: ReadonlyMap<number, string>, id: number, fallback: string
 }
 
 /** What sent the message, by name where the lookups know it, else by `#id`. */
-export function deliverySource(record: DeliveryRecordFields, names: DeliveryNames): DeliverySource {
+export function deliverySource(
+  record: DeliveryRecordFields,
+  names: DeliveryNames,
+  i18n: I18n,
+): DeliverySource {
   if (typeof record.bot_id === "number") {
+    const botId = record.bot_id;
     const stepId = record.step_id ?? "";
     const title = record.step_title?.trim() ?? "";
     return {
       kind: "bot",
-      botId: record.bot_id,
-      botName: nameOr(names.bots, record.bot_id, `Bot #${String(record.bot_id)}`),
+      botId,
+      botName: nameOr(names.bots, botId, i18n._(msg`Bot #${botId}`)),
       stepId,
-      stepTitle: title !== "" ? title : stepId !== "" ? `Step ${stepId}` : "Unnamed step",
+      stepTitle:
+        title !== ""
+          ? title
+          : stepId !== ""
+            ? i18n._(msg`Step ${stepId}`)
+            : i18n._(msg`Unnamed step`),
       partId: record.part_id,
       test: record.bot_test === 1,
     };
@@ -101,14 +141,17 @@ export function deliverySource(record: DeliveryRecordFields, names: DeliveryName
   return {
     kind: "mass",
     deliveryId: id,
-    name: nameOr(names.deliveries, id, `Delivery #${String(id)}`),
+    name: nameOr(names.deliveries, id, i18n._(msg`Delivery #${id}`)),
   };
 }
 
 /** The source as one line of text (for the CSV and for labels). */
-export function deliverySourceText(source: DeliverySource): string {
+export function deliverySourceText(source: DeliverySource, i18n: I18n): string {
   if (source.kind === "mass") return source.name;
-  return `${source.botName} — ${source.stepTitle}${source.test ? " (test run)" : ""}`;
+  const { botName, stepTitle } = source;
+  return source.test
+    ? i18n._(msg`${botName} — ${stepTitle} (test run)`)
+    : `${botName} — ${stepTitle}`;
 }
 
 export interface MessageIds {
@@ -126,9 +169,10 @@ export function messageIds(record: DeliveryRecordFields): MessageIds {
 }
 
 /** "104", "106; parts 201, 202", or "" when the message has no id (it was not sent). */
-export function messageIdsText(record: DeliveryRecordFields): string {
+export function messageIdsText(record: DeliveryRecordFields, i18n: I18n): string {
   const { message, parts } = messageIds(record);
-  const partsText = parts.length > 0 ? `parts ${parts.map(String).join(", ")}` : "";
+  const list = parts.map(String).join(", ");
+  const partsText = parts.length > 0 ? i18n._(msg`parts ${list}`) : "";
   return [message === undefined ? "" : String(message), partsText]
     .filter((text) => text !== "")
     .join("; ");

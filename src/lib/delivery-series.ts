@@ -1,6 +1,6 @@
 import { parseApiDateTime } from "@/contract/datetime";
 import { bucketIndexAt, type Bucket } from "./buckets";
-import { deliveryStatus } from "./delivery-format";
+import { deliveryOutcome } from "./delivery-format";
 
 /**
  * Sent and failed deliveries per bucket at a known cost. `deliveries/statCount` counts records
@@ -73,7 +73,7 @@ export function aggregateDeliveries(
     if (index < 0) index = instant < first.start ? 0 : buckets.length - 1;
     const bucket = counts[index];
     if (!bucket) continue;
-    const { outcome } = deliveryStatus(record);
+    const outcome = deliveryOutcome(record);
     if (outcome === "sent") bucket.sent += 1;
     else {
       bucket.failed += 1;

@@ -1,3 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { formatNumber } from "./format";
+
 /**
  * Words and names around a CSV export, kept apart from the CSV code itself (and its library),
  * which is only loaded when an export starts.
@@ -16,11 +20,9 @@ export function exportFileName(groupId: number, now: Date, timeZone: string): st
   return `subscribers-${String(groupId)}-${part("year")}-${part("month")}-${part("day")}.csv`;
 }
 
-const rowCount = new Intl.NumberFormat("en-US");
-
 /** "1,200 of ~5,000 rows": the total is a count taken before the export, so only about. */
-export function exportProgressText(rows: number, total?: number): string {
-  const done = rowCount.format(rows);
-  if (total === undefined) return `${done} ${rows === 1 ? "row" : "rows"}`;
-  return `${done} of ~${rowCount.format(total)} rows`;
+export function exportProgressText(rows: number, i18n: I18n, total?: number): string {
+  if (total === undefined) return i18n._(msg`${plural(rows, { one: "# row", other: "# rows" })}`);
+  const done = formatNumber(rows, i18n.locale);
+  return i18n._(msg`${done} of ~${plural(total, { one: "# row", other: "# rows" })}`);
 }

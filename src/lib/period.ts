@@ -1,5 +1,6 @@
 import { addUnits, endOf, fromWallTime, startOf, toWallTime } from "@/contract/datetime";
 import { apiDateTimeOf, type Period } from "./buckets";
+import { formatPeriod } from "./format";
 
 /**
  * The period of a statistics page: a preset or a custom range of whole days, always read in
@@ -17,16 +18,6 @@ export const periodPresets = [
   "this-year",
 ] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
-
-export const presetLabels: Record<PeriodPreset, string> = {
-  today: "Today",
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-  "this-month": "This month",
-  "previous-month": "Previous month",
-  "this-year": "This year",
-};
 
 /** A calendar day, `YYYY-MM-DD`, as `<input type="date">` writes it. */
 export type DayText = string;
@@ -53,8 +44,6 @@ export interface ResolvedPeriod extends Period {
   /** First and last calendar day in the zone. */
   firstDay: DayText;
   lastDay: DayText;
-  /** "30 days", "Previous month", "Custom range". */
-  name: string;
 }
 
 /** The longest custom range, so that a hand-edited URL cannot ask for centuries of buckets. */
@@ -130,25 +119,29 @@ function endOfDay(day: DayText, timeZone: string): number {
   return endOf("day", startOfDay(day, timeZone), timeZone);
 }
 
+/** Why a custom range is refused; the period picker says it in words. */
+export type RangeProblem =
+  | "first-missing"
+  | "last-missing"
+  | "too-early"
+  | "first-after-today"
+  | "last-before-first"
+  | "last-after-today"
+  | "too-long";
+
 /** Why a custom range is refused, or null when it is fine; `today` bounds its end. */
 export function customRangeProblem(
   from: DayText,
   to: DayText,
   today?: DayText,
-): { field: "from" | "to"; message: string } | null {
-  if (!isDayText(from)) return { field: "from", message: "Enter the first day." };
-  if (!isDayText(to)) return { field: "to", message: "Enter the last day." };
-  if (from < MIN_DAY) return { field: "from", message: "Start on 1 January 2000 or later." };
-  if (today !== undefined && from > today) {
-    return { field: "from", message: "The first day cannot be after today." };
-  }
-  if (to < from) return { field: "to", message: "The last day cannot be before the first." };
-  if (today !== undefined && to > today) {
-    return { field: "to", message: "The last day cannot be after today." };
-  }
-  if (daysBetween(from, to) > MAX_RANGE_DAYS) {
-    return { field: "to", message: "A range can be at most 10 years long." };
-  }
+): { field: "from" | "to"; problem: RangeProblem } | null {
+  if (!isDayText(from)) return { field: "from", problem: "first-missing" };
+  if (!isDayText(to)) return { field: "to", problem: "last-missing" };
+  if (from < MIN_DAY) return { field: "from", problem: "too-early" };
+  if (today !== undefined && from > today) return { field: "from", problem: "first-after-today" };
+  if (to < from) return { field: "to", problem: "last-before-first" };
+  if (today !== undefined && to > today) return { field: "to", problem: "last-after-today" };
+  if (daysBetween(from, to) > MAX_RANGE_DAYS) return { field: "to", problem: "too-long" };
   return null;
 }
 
@@ -208,19 +201,15 @@ export function resolvePeriod(choice: PeriodChoice, now: number, timeZone: strin
     dateTo: apiDateTimeOf(to, timeZone),
     firstDay,
     lastDay,
-    name: choice.preset === "custom" ? "Custom range" : presetLabels[choice.preset],
   };
 }
 
-/** "Nov 1 – 23, 2026", or one day "Nov 23, 2026", as the zone's calendar reads them. */
-export function formatPeriodDays(period: ResolvedPeriod, locale = "en-US"): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: period.timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-  return format.formatRange(period.from, period.to);
+/**
+ * "1–23 November 2026" / "1–23 ноября 2026", or one day, as the zone's calendar reads them, in
+ * the interface language `locale` (src/lib/format.ts).
+ */
+export function formatPeriodDays(period: ResolvedPeriod, locale = "en"): string {
+  return formatPeriod(period.from, period.to, period.timeZone, locale);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ export function qrPath(text: string): QrPath | null {
   const parts: string[] = [];
   qr.data.forEach((row, y) => {
     row.forEach((dark, x) => {
+      // SVG path data, not words.
+      // eslint-disable-next-line lingui/no-unlocalized-strings
       if (dark) parts.push(`M${String(x)} ${String(y)}h1v1h-1z`);
     });
   });

@@ -1,4 +1,5 @@
 import { addUnits, endOf, formatApiDateTime, startOf } from "@/contract/datetime";
+import { formatPeriod } from "./format";
 
 /** "The last n days" in a channel's zone: whole days, today included, as the API's wall times. */
 export interface RecentDays {
@@ -29,13 +30,10 @@ export function recentDays(days: number, now: number, timeZone: string): RecentD
   };
 }
 
-/** "Mar 9 – 15, 2026": the period's first and last day as the zone's calendar reads them. */
-export function formatDayRange(period: RecentDays, locale = "en-US"): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: period.timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-  return format.formatRange(period.start, period.end);
+/**
+ * "9–15 March 2026" / "9–15 марта 2026": the period's first and last day as the zone's calendar
+ * reads them, in the interface language `locale`.
+ */
+export function formatDayRange(period: RecentDays, locale = "en"): string {
+  return formatPeriod(period.start, period.end, period.timeZone, locale);
 }

@@ -1,6 +1,9 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+
 /**
- * How a subscriber record reads on screen and in exports. Pure, so the list, the panel and the
- * CSV export all say the same thing for the same value.
+ * How a subscriber record reads on screen and in exports, in the language of the `i18n` given.
+ * Pure, so the list, the panel and the CSV export all say the same thing for the same value.
  */
 
 /** Which user-id field a channel's subscribers carry. */
@@ -20,18 +23,23 @@ interface UserIds {
  * The subscriber `status` in words. The meaning is our decision (api-facts.md: the same values
  * as `lead_status`), so any other value is shown raw rather than guessed.
  */
-export function statusLabel(status: number): string {
-  if (status === 1) return "Active";
-  if (status === 2) return "Inactive";
-  return `Status ${String(status)}`;
+export function statusLabel(status: number, i18n: I18n): string {
+  if (status === 1) return i18n._(msg({ message: "Active", context: "subscriber status" }));
+  if (status === 2) return i18n._(msg({ message: "Inactive", context: "subscriber status" }));
+  return i18n._(msg`Status ${status}`);
+}
+
+/** "1 subscriber", "5 subscribers" / "1 подписчик", "5 подписчиков", "21 подписчик". */
+export function subscriberCount(count: number, i18n: I18n): string {
+  return i18n._(msg`${plural(count, { one: "# subscriber", other: "# subscribers" })}`);
 }
 
 /** First and last name joined; "Unnamed" when both are blank. */
-export function personName(person: PersonName): string {
+export function personName(person: PersonName, i18n: I18n): string {
   const name = [person.first_name.trim(), person.last_name.trim()]
     .filter((part) => part !== "")
     .join(" ");
-  return name === "" ? "Unnamed" : name;
+  return name === "" ? i18n._(msg`Unnamed`) : name;
 }
 
 /**

@@ -1,14 +1,16 @@
-import { stringify } from "csv-stringify/browser/esm/sync";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { Subscriber } from "@/contract/entities";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
 import { statusLabel, subscriptionNames, userIdOf, type UserIdField } from "./subscriber-format";
+
+export { UTF8_BOM } from "./csv-text";
 
 /**
  * The CSV of a channel's subscribers, one page at a time: the export turns each page of
  * subscribers/get into text and hands it on, so no more than one page is ever held as objects.
  */
-
-/** Spreadsheet programs read UTF-8 (Cyrillic names) only when the file starts with a BOM. */
-export const UTF8_BOM = "\uFEFF";
 
 export interface SubscribersCsvContext {
   /** Subscription names by id (subscriptions/get); an unknown id is written as "#<id>". */
@@ -17,19 +19,26 @@ export interface SubscribersCsvContext {
   userIdField?: UserIdField | undefined;
   /** The channel's time zone, named in the date column's header (API dates carry no zone). */
   timeZone?: string | undefined;
+  /** The separator, and the language of the header and of the statuses. */
+  format: CsvFormat;
 }
 
-export function subscribersCsvHeader(timeZone?: string): string[] {
+/** A date column's header, naming the zone its wall times are in. */
+export function csvDateHeader(i18n: I18n, timeZone?: string): string {
+  return timeZone ? i18n._(msg`Date (${timeZone})`) : i18n._(msg`Date`);
+}
+
+export function subscribersCsvHeader(i18n: I18n, timeZone?: string): string[] {
   return [
-    "Record id",
-    "User id",
-    "First name",
-    "Last name",
-    "Status",
-    timeZone ? `Date (${timeZone})` : "Date",
-    "Subscriptions",
-    "UTM",
-    "Variables",
+    i18n._(msg`Record id`),
+    i18n._(msg`User id`),
+    i18n._(msg`First name`),
+    i18n._(msg`Last name`),
+    i18n._(msg`Status`),
+    csvDateHeader(i18n, timeZone),
+    i18n._(msg({ message: "Subscriptions", context: "subscriber's subscriptions (groups)" })),
+    i18n._(msg`UTM`),
+    i18n._(msg`Variables`),
   ];
 }
 
@@ -60,7 +69,7 @@ export function subscriberCsvRow(item: Subscriber, context: SubscribersCsvContex
     userId === undefined ? "" : String(userId),
     item.first_name,
     item.last_name,
-    statusLabel(item.status),
+    statusLabel(item.status, context.format.i18n),
     csvDate(item.date),
     subscriptionNames(item.subscriptions, context.subscriptionNames).join("; "),
     item.utms.map(utmText).join("; "),
@@ -68,13 +77,10 @@ export function subscriberCsvRow(item: Subscriber, context: SubscribersCsvContex
   ];
 }
 
-const LINE_BREAK = /[\r\n]/;
-
 /**
  * One page of the file. The first page starts with the BOM and the header row, so that the
  * pages concatenated in order are the whole file (and an empty channel still gets a header).
- * Cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first)
- * are prefixed with `'` by csv-stringify's `escape_formulas`.
+ * Formula-like cells are neutralised (csv-text.ts).
  */
 export function subscribersCsvPage(
   items: readonly Subscriber[],
@@ -82,13 +88,6 @@ export function subscribersCsvPage(
   { first }: { first: boolean },
 ): string {
   const records = items.map((item) => subscriberCsvRow(item, context));
-  if (first) records.unshift(subscribersCsvHeader(context.timeZone));
-  const text = stringify(records, {
-    escape_formulas: true,
-    record_delimiter: "windows",
-    // With CRLF records csv-stringify quotes only a whole CRLF; a lone CR or LF in a cell
-    // would still split the row in a spreadsheet, so any line break is quoted.
-    quoted_match: LINE_BREAK,
-  });
-  return first ? UTF8_BOM + text : text;
+  if (first) records.unshift(subscribersCsvHeader(context.format.i18n, context.timeZone));
+  return csvText(records, { separator: context.format.separator, first });
 }

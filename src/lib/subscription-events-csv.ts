@@ -1,7 +1,10 @@
-import { stringify } from "csv-stringify/browser/esm/sync";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { SubscriptionEvent } from "@/contract/entities";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
 import { userIdOf, type UserIdField } from "./subscriber-format";
-import { csvDate, UTF8_BOM } from "./subscribers-csv";
+import { csvDate, csvDateHeader } from "./subscribers-csv";
 import { actionLabel, nameOf } from "./subscription-events";
 
 /** The CSV of a period's subscription events, one page of statSubscribe at a time. */
@@ -12,48 +15,49 @@ export interface EventsCsvContext {
   userIdField?: UserIdField | undefined;
   /** Named in the date column's header: API dates carry no zone. */
   timeZone: string;
+  /** The separator, and the language of the header and of the words in the rows. */
+  format: CsvFormat;
 }
 
-export function eventsCsvHeader(timeZone: string): string[] {
+export function eventsCsvHeader(i18n: I18n, timeZone: string): string[] {
   return [
-    `Date (${timeZone})`,
-    "User id",
-    "First name",
-    "Last name",
-    "Action",
-    "Subscription id",
-    "Subscription",
-    "Source",
-    "UTM id",
-    "UTM",
-    "UTM source",
-    "Blocked",
+    csvDateHeader(i18n, timeZone),
+    i18n._(msg`User id`),
+    i18n._(msg`First name`),
+    i18n._(msg`Last name`),
+    i18n._(msg`Action`),
+    i18n._(msg`Subscription id`),
+    i18n._(msg`Subscription`),
+    i18n._(msg`Source`),
+    i18n._(msg`UTM id`),
+    i18n._(msg({ message: "UTM", context: "one UTM tag" })),
+    i18n._(msg`UTM source`),
+    i18n._(msg`Blocked`),
   ];
 }
 
 export function eventCsvRow(event: SubscriptionEvent, context: EventsCsvContext): string[] {
+  const { i18n } = context.format;
   const userId = userIdOf(event, context.userIdField);
   return [
     csvDate(event.date),
     userId === undefined ? "" : String(userId),
     event.first_name,
     event.last_name,
-    actionLabel(event.action),
+    actionLabel(event.action, i18n),
     String(event.subscription_id),
     nameOf(event.subscription_id, context.subscriptionNames),
     event.source,
     String(event.utm_id),
     event.utm_id === 0 ? "" : nameOf(event.utm_id, context.utmNames),
     event.utm_source,
-    event.ignore === 1 ? "yes" : "no",
+    event.ignore === 1 ? i18n._(msg`yes`) : i18n._(msg`no`),
   ];
 }
 
-const LINE_BREAK = /[\r\n]/;
-
 /**
  * One page of the events file; the first starts with the BOM and the header, so the pages
- * concatenated in order are the whole file. Formula-like cells are escaped (`escape_formulas`).
+ * concatenated in order are the whole file. Formula-like cells are neutralised (csv-text.ts).
  */
 export function eventsCsvPage(
   events: readonly SubscriptionEvent[],
@@ -61,11 +65,6 @@ export function eventsCsvPage(
   { first }: { first: boolean },
 ): string {
   const records = events.map((event) => eventCsvRow(event, context));
-  if (first) records.unshift(eventsCsvHeader(context.timeZone));
-  const text = stringify(records, {
-    escape_formulas: true,
-    record_delimiter: "windows",
-    quoted_match: LINE_BREAK,
-  });
-  return first ? UTF8_BOM + text : text;
+  if (first) records.unshift(eventsCsvHeader(context.format.i18n, context.timeZone));
+  return csvText(records, { separator: context.format.separator, first });
 }

@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { SubscriptionEvent } from "@/contract/entities";
 
 /**
@@ -6,27 +8,28 @@ import type { SubscriptionEvent } from "@/contract/entities";
  */
 
 /** api-facts.md: action 1 subscribed, 2 unsubscribed; anything else is shown raw. */
-export function actionLabel(action: number): string {
-  if (action === 1) return "Subscribed";
-  if (action === 2) return "Unsubscribed";
-  return `Action ${String(action)}`;
+export function actionLabel(action: number, i18n: I18n): string {
+  if (action === 1) return i18n._(msg({ message: "Subscribed", context: "event action" }));
+  if (action === 2) return i18n._(msg({ message: "Unsubscribed", context: "event action" }));
+  return i18n._(msg`Action ${action}`);
 }
 
-const SOURCE_LABELS: Record<string, string> = {
-  subscriptions: "Subscriptions page",
-  subscription: "Subscription page",
-  widget: "Widget",
-  keyword: "Keyword",
-  api: "API",
-  site: "Site",
-  hand: "By hand",
-  other: "Other",
+const SOURCE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  subscriptions: msg`Subscriptions page`,
+  subscription: msg`Subscription page`,
+  widget: msg`Widget`,
+  keyword: msg`Keyword`,
+  api: msg`API`,
+  site: msg`Site`,
+  hand: msg`By hand`,
+  other: msg`Other`,
 };
 
 /** The event's `source` in words; a value we do not know is shown as it came. */
-export function sourceLabel(source: string): string {
-  const known = SOURCE_LABELS[source.trim().toLowerCase()];
-  if (known !== undefined) return known;
+export function sourceLabel(source: string, i18n: I18n): string {
+  const key = source.trim().toLowerCase();
+  const known = Object.hasOwn(SOURCE_LABELS, key) ? SOURCE_LABELS[key] : undefined;
+  if (known !== undefined) return i18n._(known);
   return source.trim() === "" ? "—" : source;
 }
 

@@ -8,12 +8,6 @@ export type ResolvedTheme = "light" | "dark";
 
 export const THEME_STORAGE_KEY = "channel-desk.theme";
 
-export const themeLabels: Record<ThemeChoice, string> = {
-  system: "System",
-  light: "Light",
-  dark: "Dark",
-};
-
 export function isThemeChoice(value: unknown): value is ThemeChoice {
   return typeof value === "string" && (themeChoices as readonly string[]).includes(value);
 }

@@ -1,4 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
 import { id } from "@/contract/common";
+import { formatNumber } from "./format";
 
 /** At most this many people in one add or remove: more is a job for an import, not a form. */
 export const USER_IDS_MAX = 1000;
@@ -40,39 +43,53 @@ export function parseUserIds(text: string): ParsedUserIds {
   return { ids, invalid: [...invalid], duplicates };
 }
 
-const numbers = new Intl.NumberFormat("en");
-
 /** "12 ids, 2 duplicates dropped": what the form shows under the field as the person types. */
-export function summariseUserIds(parsed: ParsedUserIds): string {
-  const parts = [plural(parsed.ids.length, "id", "ids")];
+export function summariseUserIds(parsed: ParsedUserIds, i18n: I18n): string {
+  const ids = parsed.ids.length;
+  const parts = [i18n._(msg`${plural(ids, { one: "# id", other: "# ids" })}`)];
   if (parsed.duplicates > 0) {
-    parts.push(`${plural(parsed.duplicates, "duplicate", "duplicates")} dropped`);
+    const duplicates = parsed.duplicates;
+    parts.push(
+      i18n._(
+        msg`${plural(duplicates, {
+          one: "# duplicate dropped",
+          other: "# duplicates dropped",
+        })}`,
+      ),
+    );
   }
   if (parsed.invalid.length > 0) {
-    parts.push(plural(parsed.invalid.length, "invalid entry", "invalid entries"));
+    const invalid = parsed.invalid.length;
+    parts.push(
+      i18n._(msg`${plural(invalid, { one: "# invalid entry", other: "# invalid entries" })}`),
+    );
   }
   return parts.join(", ");
 }
 
 /** The first problem that stops the ids being sent, in words; undefined when there is none. */
-export function userIdsProblem(parsed: ParsedUserIds, max = USER_IDS_MAX): string | undefined {
+export function userIdsProblem(
+  parsed: ParsedUserIds,
+  i18n: I18n,
+  max = USER_IDS_MAX,
+): string | undefined {
   if (parsed.invalid.length > 0) {
-    const shown = parsed.invalid.slice(0, 5).map((token) => `"${clip(token)}"`);
-    const more = parsed.invalid.length - shown.length;
-    return (
-      `Not a user id (a positive whole number): ${shown.join(", ")}` +
-      (more > 0 ? ` and ${numbers.format(more)} more` : "")
-    );
+    const shown = parsed.invalid
+      .slice(0, 5)
+      .map((token) => `"${clip(token)}"`)
+      .join(", ");
+    const more = parsed.invalid.length - Math.min(parsed.invalid.length, 5);
+    return more > 0
+      ? i18n._(msg`Not a user id (a positive whole number): ${shown} and ${more} more`)
+      : i18n._(msg`Not a user id (a positive whole number): ${shown}`);
   }
-  if (parsed.ids.length === 0) return "Enter at least one user id";
+  if (parsed.ids.length === 0) return i18n._(msg`Enter at least one user id`);
   if (parsed.ids.length > max) {
-    return `At most ${numbers.format(max)} ids at a time; there are ${numbers.format(parsed.ids.length)}`;
+    const limit = formatNumber(max, i18n.locale);
+    const count = formatNumber(parsed.ids.length, i18n.locale);
+    return i18n._(msg`At most ${limit} ids at a time; there are ${count}`);
   }
   return undefined;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${numbers.format(count)} ${count === 1 ? one : many}`;
 }
 
 /** A pasted token can be a whole paragraph; the message only needs to point at it. */

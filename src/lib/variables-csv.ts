@@ -1,5 +1,6 @@
-import { stringify } from "csv-stringify/browser/esm/sync";
-import { UTF8_BOM } from "./subscribers-csv";
+import { msg } from "@lingui/core/macro";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
 import type { VariableEntry } from "./variables";
 
 /**
@@ -10,19 +11,13 @@ import type { VariableEntry } from "./variables";
 export function variablesCsv(
   person: { field: string; id: number },
   items: readonly VariableEntry[],
+  { separator, i18n }: CsvFormat,
 ): string {
   const records = [
-    [person.field, "Name", "Value"],
+    [person.field, i18n._(msg`Name`), i18n._(msg`Value`)],
     ...items.map((item) => [String(person.id), item.name, item.value]),
   ];
-  return (
-    UTF8_BOM +
-    stringify(records, {
-      escape_formulas: true,
-      record_delimiter: "windows",
-      quoted_match: /[\r\n]/,
-    })
-  );
+  return csvText(records, { separator, first: true });
 }
 
 /** "variables-1001-700000001.csv": which channel and which person, in the file's name. */

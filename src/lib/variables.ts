@@ -1,3 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { formatNumber } from "./format";
+
 /**
  * A person's variables as vars/get lists them, and the changes the variables page makes to
  * that list while a save is on its way (optimistic updates) or after it failed (rollback).
@@ -88,40 +92,60 @@ export const VALUE_MAX = 4096;
 const NOT_NAME_CHARACTER = /[^A-Za-z0-9_]/gu;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 
-const numbers = new Intl.NumberFormat("en");
-
 /**
- * What is wrong with a variable name, in words a person can act on, before anything is sent;
- * undefined when the service would take it.
+ * What is wrong with a variable name, in words a person can act on (in the language of
+ * `i18n`), before anything is sent; undefined when the service would take it.
  */
-export function variableNameProblem(name: string): string | undefined {
-  if (name === "") return "Enter a name.";
+export function variableNameProblem(name: string, i18n: I18n): string | undefined {
+  if (name === "") return i18n._(msg`Enter a name.`);
   if (name.length > NAME_MAX) {
-    return `At most ${String(NAME_MAX)} characters; this name has ${numbers.format(name.length)}.`;
+    const length = formatNumber(name.length, i18n.locale);
+    return i18n._(
+      msg`${plural(NAME_MAX, {
+        one: "At most # character",
+        other: "At most # characters",
+      })}; this name has ${length}.`,
+    );
   }
   const bad = [...new Set(name.match(NOT_NAME_CHARACTER) ?? [])];
   if (bad.length === 0) return undefined;
-  if (bad.some((character) => CYRILLIC.test(character))) {
-    return `Use Latin letters only: ${quoteAll(bad.filter((character) => CYRILLIC.test(character)))} ${
-      bad.filter((character) => CYRILLIC.test(character)).length === 1 ? "is" : "are"
-    } Cyrillic. A name may have Latin letters, digits and _.`;
+  const cyrillic = bad.filter((character) => CYRILLIC.test(character));
+  if (cyrillic.length > 0) {
+    const letters = quoteAll(cyrillic, i18n);
+    return i18n._(
+      msg`Use Latin letters only: ${plural(
+        { count: cyrillic.length },
+        {
+          one: `${letters} is Cyrillic`,
+          other: `${letters} are Cyrillic`,
+        },
+      )}. A name may have Latin letters, digits and _.`,
+    );
   }
   if (bad.some((character) => /\s/u.test(character))) {
-    return "No spaces: a name may have Latin letters, digits and _ (use _ between words).";
+    return i18n._(
+      msg`No spaces: a name may have Latin letters, digits and _ (use _ between words).`,
+    );
   }
-  return `A name may have Latin letters, digits and _ only, not ${quoteAll(bad)}.`;
+  const characters = quoteAll(bad, i18n);
+  return i18n._(msg`A name may have Latin letters, digits and _ only, not ${characters}.`);
 }
 
 /** What is wrong with a value before it is sent; undefined when it fits. */
-export function variableValueProblem(value: string): string | undefined {
+export function variableValueProblem(value: string, i18n: I18n): string | undefined {
   if (value.length > VALUE_MAX) {
-    return `At most ${numbers.format(VALUE_MAX)} characters; this value has ${numbers.format(value.length)}.`;
+    const limit = formatNumber(VALUE_MAX, i18n.locale);
+    const length = formatNumber(value.length, i18n.locale);
+    return i18n._(msg`At most ${limit} characters; this value has ${length}.`);
   }
   return undefined;
 }
 
-function quoteAll(characters: readonly string[]): string {
-  const shown = characters.slice(0, 5).map((character) => `“${character}”`);
-  const more = characters.length - shown.length;
-  return shown.join(", ") + (more > 0 ? ` and ${String(more)} more` : "");
+function quoteAll(characters: readonly string[], i18n: I18n): string {
+  const list = characters
+    .slice(0, 5)
+    .map((character) => `“${character}”`)
+    .join(", ");
+  const more = characters.length - Math.min(characters.length, 5);
+  return more > 0 ? i18n._(msg`${list} and ${more} more`) : list;
 }

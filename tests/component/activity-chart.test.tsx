@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
@@ -89,7 +89,7 @@ async function readTable() {
     within(head)
       .getAllByRole("columnheader")
       .map((th) => th.textContent),
-  ).toEqual([`Day (${ZONE})`, "Subscribed", "Unsubscribed", "Net"]);
+  ).toEqual(["Day (MSK (UTC+3))", "Subscribed", "Unsubscribed", "Net"]);
   expect(within(total).getByRole("rowheader").textContent).toBe("Total");
   return { days: rest.map(cells), total: cells(total), region };
 }

@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { ApiError } from "../../src/api/api-error";
+import { render, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ChartFrame } from "../../src/components/chart/chart-frame";
@@ -54,7 +55,7 @@ describe("ChartFrame", () => {
 
   it("tells how far loading has got, and shows no numbers meanwhile", () => {
     render(frame({ loading: { done: 12, total: 30, of: "buckets" } }));
-    expect(screen.getByRole("status").textContent).toBe("Loading 12 of 30 buckets…");
+    expect(screen.getByRole("status").textContent).toBe("Loading 12 of 30 intervals…");
     expect(screen.getByRole("progressbar").getAttribute("value")).toBe("12");
     expect(screen.queryByText("1,200 sent, 3 failed.")).toBeNull();
     expect(screen.queryByText("the picture")).toBeNull();
@@ -65,7 +66,12 @@ describe("ChartFrame", () => {
     let retried = 0;
     render(
       frame({
-        error: new Error("The answer is not JSON."),
+        error: new ApiError({
+          kind: "contract",
+          operation: "groups/get",
+          path: "",
+          message: "The answer is not JSON.",
+        }),
         onRetry: () => {
           retried += 1;
         },
@@ -73,7 +79,9 @@ describe("ChartFrame", () => {
     );
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("Could not load “Deliveries”.");
-    expect(alert.textContent).toContain("The answer is not JSON.");
+    await waitFor(() => {
+      expect(alert.textContent).toContain("The server's answer could not be read.");
+    });
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     expect(retried).toBe(1);
     expect(screen.queryByText("the picture")).toBeNull();

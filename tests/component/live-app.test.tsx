@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen } from "./testing-library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLiveApp, type LiveApp } from "./live-app";
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -45,8 +45,11 @@ describe("the error boundary of a page", () => {
     renderRoutes({ Component: Flaky });
 
     expect(screen.getByRole("heading", { name: "This page could not be shown" })).toBeTruthy();
+    // A fault of the page's own code: said in plain words (once the sentences have loaded).
     const alert = screen.getByRole("alert");
-    expect(alert.textContent).toContain("Something unexpected went wrong in Channel Desk.");
+    await waitFor(() => {
+      expect(alert.textContent).toContain("Something unexpected went wrong in Channel Desk.");
+    });
     expect(screen.getByRole("navigation", { name: "Pages" })).toBeTruthy();
     // The technical words wait, collapsed, for support: without the address, never a stack.
     const details = alert.querySelector("details");

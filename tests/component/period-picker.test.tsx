@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -69,7 +69,11 @@ describe("PeriodPicker", () => {
     expect(asked()).toBe("25.10.2026 00:00:00 – 23.11.2026 23:59:59");
     expect(group.getAttribute("aria-describedby")).toBeTruthy();
     const range = document.getElementById(group.getAttribute("aria-describedby") ?? "");
-    expect(range?.textContent).toBe("Oct 25\u2009–\u2009Nov 23, 2026 (times in Europe/Moscow)");
+    expect(range?.textContent).toBe(
+      "25 October\u2009–\u200923 November 2026 (times in MSK (UTC+3))",
+    );
+    // The zone's IANA name, for whoever needs it, on hover.
+    expect(range?.querySelector("[title]")?.getAttribute("title")).toBe("Europe/Moscow");
     expect(range?.getAttribute("aria-live")).toBe("polite");
   });
 

@@ -1,4 +1,4 @@
-import { render, renderHook } from "@testing-library/react";
+import { render, renderHook } from "./testing-library";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApi, type Api } from "../../src/api/api-context";
 import { createAppClients } from "../../src/app/app-clients";

@@ -1,5 +1,8 @@
+import { i18n } from "@lingui/core";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { installContractTexts } from "../../src/i18n/contract-texts";
+import { sharedCatalogs } from "../support/i18n";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -9,3 +12,11 @@ afterEach(() => {
 // Pages are lazy chunks that vitest transforms on first use: on a busy machine that alone can
 // take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// The app's one Lingui instance, in English unless a test switches it: tests read English words.
+i18n.load(sharedCatalogs);
+installContractTexts();
+beforeEach(() => {
+  i18n.activate("en");
+  document.documentElement.lang = "en";
+});

@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
@@ -77,7 +78,14 @@ describe("the sign-in form", () => {
     stub.handle((request, res) => {
       if (request.url === "/auth/login") {
         answer = () => {
-          refuse(res, 429, "Too many failed attempts. Try again in 5 minutes.");
+          // The gateway's English words, and the reason the app says in the person's language.
+          json(res, 429, {
+            success: false,
+            error_code: 0,
+            error_message: "Too many failed sign-ins for ann: try again in 5 minutes.",
+            reason: "login-throttled",
+            details: { minutes: 5 },
+          });
         };
       } else refuse(res, 404, "no");
     });
@@ -91,7 +99,7 @@ describe("the sign-in form", () => {
     answer();
 
     await waitFor(() => {
-      expect(screen.getByText("Too many failed attempts. Try again in 5 minutes.")).toBeTruthy();
+      expect(screen.getByText("Too many failed sign-ins. Try again in 5 minutes.")).toBeTruthy();
     });
     const alert = screen
       .getAllByRole("alert")
@@ -100,6 +108,58 @@ describe("the sign-in form", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Sign in" }).disabled).toBe(false);
     expect(stub.requests.map((request) => request.url)).toEqual(["/auth/login"]);
     expect(stub.requests[0]?.headers["x-channel-desk"]).toBe("1");
+  });
+
+  it("speaks Russian when the person does: labels, the contract's messages, a refusal", async () => {
+    const user = userEvent.setup();
+    stub.handle((request, res) => {
+      if (request.url === "/auth/login") {
+        json(res, 401, {
+          success: false,
+          error_code: 0,
+          error_message: "Wrong user name or password.",
+          reason: "login-wrong",
+        });
+      } else refuse(res, 404, "no");
+    });
+    act(() => {
+      i18n.activate("ru");
+    });
+    renderApp("/sign-in", stub.baseUrl);
+    await screen.findByRole("heading", { name: "Вход в Channel Desk" });
+    expect(document.title).toBe("Войти · Channel Desk");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    const username = screen.getByLabelText("Имя пользователя");
+    await waitFor(() => {
+      expect(username.getAttribute("aria-invalid")).toBe("true");
+    });
+    const usernameError = document.getElementById(username.getAttribute("aria-describedby") ?? "");
+    expect(usernameError?.textContent).toBe("Введите имя пользователя");
+
+    await user.type(username, "ann");
+    await user.type(screen.getByLabelText("Пароль"), "wrong");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    expect(await screen.findByText("Неверное имя пользователя или пароль.")).toBeTruthy();
+    expect(document.body.textContent).not.toContain("Wrong user name");
+  });
+
+  it("says a refusal without a reason in the person's language, not the gateway's English", async () => {
+    const user = userEvent.setup();
+    stub.handle((request, res) => {
+      if (request.url === "/auth/login") refuse(res, 503, "Too many sign-ins at once: try again.");
+      else refuse(res, 404, "no");
+    });
+    act(() => {
+      i18n.activate("ru");
+    });
+    renderApp("/sign-in", stub.baseUrl);
+    await user.type(await screen.findByLabelText("Имя пользователя"), "ann");
+    await user.type(screen.getByLabelText("Пароль"), "secret");
+    await user.click(screen.getByRole("button", { name: "Войти" }));
+    expect(
+      await screen.findByText("Канал занят другими запросами. Повторите чуть позже."),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain("Too many sign-ins");
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isApiError } from "../../src/api/api-error";
@@ -12,6 +12,9 @@ import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
 import { seedChannels, TG_PEOPLE, tgUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const PASSWORD = "live-test-password";
 
@@ -105,6 +108,7 @@ describe("exporting subscribers", () => {
       call,
       groupId: seedChannels.tg.groupId,
       sink,
+      format: { separator: "," as const, i18n },
       pageSize: 7,
       userIdField: "tg_user_id",
       timeZone: "Europe/Moscow",
@@ -140,6 +144,7 @@ describe("exporting subscribers", () => {
       call,
       groupId: seedChannels.tg.groupId,
       sink,
+      format: { separator: "," as const, i18n },
       pageSize: 5,
       signal: controller.signal,
       onProgress: ({ pages }) => {
@@ -161,6 +166,7 @@ describe("exporting subscribers", () => {
       call,
       groupId: seedChannels.tg.groupId,
       sink,
+      format: { separator: "," as const, i18n },
     }).catch((caught: unknown) => caught);
     expect(isApiError(error) && error.status).toBe(403);
     expect(sink.state).toBe("aborted");

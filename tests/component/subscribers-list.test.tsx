@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
@@ -374,7 +374,9 @@ describe("a malformed answer to subscribers/get", { timeout: 20_000 }, () => {
     renderApp("/c/1001/subscribers", stub.baseUrl);
 
     const title = await screen.findByText("Could not load the subscribers.", undefined, WAIT);
-    expect(title.closest("[role=alert]")?.textContent).toContain("items[0].status");
+    await waitFor(() => {
+      expect(title.closest("[role=alert]")?.textContent).toContain("items[0].status");
+    });
     expect(screen.getByRole("heading", { level: 1, name: "Subscribers" })).toBeTruthy();
 
     malformed = false;

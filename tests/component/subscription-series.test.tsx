@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook, waitFor } from "@testing-library/react";
+import { renderHook } from "@testing-library/react";
+import { waitFor, WithI18n } from "./testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiProvider, createApi, type Api } from "../../src/api/api-context";
@@ -47,9 +48,11 @@ function fakeService(total: number) {
 function wrapper(api: Api) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return ({ children }: { children: ReactNode }) => (
-    <ApiProvider api={api}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </ApiProvider>
+    <WithI18n>
+      <ApiProvider api={api}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </ApiProvider>
+    </WithI18n>
   );
 }
 

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, NavLink, RouterProvider } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../../src/api/query-keys";
@@ -136,7 +136,7 @@ describe("setting a variable for many people", { timeout: 90_000 }, () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain(
-      "The run stopped: service failure: internal error (HTTP 502, error 0).",
+      "The run stopped: The channel's service did not answer. Try again later.",
     );
     expect(queryClient.getQueryState(varsKey)?.isInvalidated).toBe(true);
 
@@ -153,18 +153,15 @@ describe("setting a variable for many people", { timeout: 90_000 }, () => {
     expect(savedRows.every(([, text]) => text === "Saved")).toBe(true);
     await show(user, /^Failed/);
     expect(await allRows(user)).toEqual([
-      ...[9000, 9001, 9002, 9003, 9004].map((id) => [
-        id,
-        `Failed: user not found: no tg_user_id ${String(id)} in this channel (error 5)`,
-      ]),
-      [broken, "Failed: service failure: internal error (HTTP 502, error 0)"],
+      ...[9000, 9001, 9002, 9003, 9004].map((id) => [id, "Failed: No such subscriber (error 5)."]),
+      [broken, "Failed: The channel's service did not answer. Try again later."],
     ]);
     await show(user, /^Not run/);
     const notRunRows = await allRows(user);
     expect(notRunRows).toHaveLength(notRun);
     expect(notRunRows.every(([id]) => !saved.has(id) && id !== broken)).toBe(true);
     expect(notRunRows[0]?.[1]).toBe(
-      "Not run: the run stopped (service failure: internal error (HTTP 502, error 0))",
+      "Not run: the run stopped (The channel's service did not answer. Try again later.)",
     );
     // Nothing after the failure was sent: the not-run ids are the end of the list.
     expect(notRunRows.map(([id]) => id)).toEqual(ids.slice(300 - notRun));

@@ -34,13 +34,17 @@ async function statCount(request: APIRequestContext, from: string, to: string): 
   return body;
 }
 
-/** "DD.MM.YYYY" of today minus `back` days in the channel's zone (Moscow keeps UTC+3). */
+/** "26 Oct 2026", the app's English date, of today minus `back` days in the channel's zone. */
 function dayInZone(back: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() - back);
-  const [year, month, day] = date.toISOString().slice(0, 10).split("-");
-  return `${day ?? ""}.${month ?? ""}.${year ?? ""}`;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(date);
 }
 
 const number = (text: string) => Number(text.replace(/[^\d-]/g, ""));
@@ -95,7 +99,8 @@ test.describe("the subscriptions page", () => {
     await page.getByRole("link", { name: "Subscriptions" }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Subscriptions" })).toBeVisible();
-    await expect(page.getByText(`(times in ${ZONE})`)).toBeVisible();
+    await expect(page.getByText("(times in MSK (UTC+3))")).toBeVisible();
+    await expect(page.getByTitle(ZONE)).toBeVisible();
 
     const periods = page.getByRole("radiogroup", { name: "Period" });
     // 30 days is the default; the arrow keys move through the presets.

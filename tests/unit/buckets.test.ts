@@ -48,6 +48,22 @@ describe("bucketUnitFor", () => {
 });
 
 describe("buildBuckets", () => {
+  it("labels buckets in the language asked for", () => {
+    const zone = "Europe/Moscow";
+    const days = buildBuckets(period("25.10.2026", "26.10.2026 23:59:59", zone), zone, "day", "ru");
+    expect(days.map((bucket) => [bucket.label, bucket.title])).toEqual([
+      ["25 окт.", "25 окт. 2026"],
+      ["26 окт.", "26 окт. 2026"],
+    ]);
+    const weeks = buildBuckets(
+      period("05.01.2026", "18.01.2026 23:59:59", zone),
+      zone,
+      "week",
+      "ru",
+    );
+    expect(weeks.map((bucket) => bucket.title)).toEqual(["5–11 янв. 2026", "12–18 янв. 2026"]);
+  });
+
   it("cuts 30 days in Moscow into 30 whole days with the API's inclusive ends", () => {
     const zone = "Europe/Moscow";
     const buckets = buildBuckets(period("25.10.2026", "23.11.2026 23:59:59", zone), zone);
@@ -56,8 +72,8 @@ describe("buildBuckets", () => {
     expect(buckets[0]).toMatchObject({
       dateFrom: "25.10.2026 00:00:00",
       dateTo: "25.10.2026 23:59:59",
-      label: "25.10",
-      title: "25.10.2026",
+      label: "25 Oct",
+      title: "25 Oct 2026",
     });
     expect(buckets[0]?.start).toBe(Date.UTC(2026, 9, 24, 21));
     expect(buckets.at(-1)).toMatchObject({
@@ -70,11 +86,11 @@ describe("buildBuckets", () => {
     const zone = "Europe/Berlin";
     const buckets = buildBuckets(period("27.03.2026", "31.03.2026 23:59:59", zone), zone);
     expect(buckets.map((bucket) => bucket.label)).toEqual([
-      "27.03",
-      "28.03",
-      "29.03",
-      "30.03",
-      "31.03",
+      "27 Mar",
+      "28 Mar",
+      "29 Mar",
+      "30 Mar",
+      "31 Mar",
     ]);
     expect(buckets.map(hours)).toEqual([24, 24, 23, 24, 24]);
     expect(buckets[2]).toMatchObject({
@@ -96,9 +112,9 @@ describe("buildBuckets", () => {
     expect(buckets).toHaveLength(47);
     expect(buckets.every((bucket) => hours(bucket) === 1)).toBe(true);
     const labels = buckets.map((bucket) => bucket.label);
-    expect(labels).toContain("29.03 01:00");
-    expect(labels).not.toContain("29.03 02:00");
-    expect(labels).toContain("29.03 03:00");
+    expect(labels).toContain("29 Mar 01:00");
+    expect(labels).not.toContain("29 Mar 02:00");
+    expect(labels).toContain("29 Mar 03:00");
   });
 
   it("keeps the repeated hour of the October change in Berlin as one two-hour bucket", () => {
@@ -162,7 +178,7 @@ describe("buildBuckets", () => {
     expect(buckets[1]).toMatchObject({
       dateFrom: "05.01.2026 00:00:00",
       dateTo: "11.01.2026 23:59:59",
-      title: "week of 05.01.2026",
+      title: "5\u2009–\u200911 Jan 2026",
     });
     expect(buckets.at(-1)).toMatchObject({
       dateFrom: "30.03.2026 00:00:00",

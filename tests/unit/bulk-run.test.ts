@@ -15,6 +15,9 @@ import {
   type BulkResult,
   type FailureVerdict,
 } from "../../src/lib/bulk-run";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 const tick = (ms = 1) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,6 +61,7 @@ describe("runBulk", () => {
       send: fake.send,
       judge: perId,
       cancel: new AbortController().signal,
+      i18n,
       onResults: (batch) => (reported += batch.length),
     });
     expect(report.results.map((r) => r.userId)).toEqual(ids(30));
@@ -84,6 +88,7 @@ describe("runBulk", () => {
       send: fake.send,
       judge: stops,
       cancel: new AbortController().signal,
+      i18n,
     });
     expect(report.stoppedBy?.error).toBe(down);
     const byOutcome = (o: string) =>
@@ -108,6 +113,7 @@ describe("runBulk", () => {
       send: fake.send,
       judge: perId,
       cancel: cancel.signal,
+      i18n,
     });
     await tick(5);
     cancel.abort();
@@ -133,6 +139,7 @@ describe("runBulk", () => {
       },
       judge: perId,
       cancel: new AbortController().signal,
+      i18n,
     });
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
     expect(report.results[3]).toEqual({
@@ -168,15 +175,16 @@ describe("judging a failed call of a bulk run", () => {
   const service = (code: number) =>
     new ApiError({ kind: "service", operation: "vars/set", code, message: "said" });
   it("goes on after the service refused one person", () => {
-    expect(judgeBulkFailure(service(5))).toEqual({
-      text: "said (error 5)",
+    expect(judgeBulkFailure(service(5), i18n)).toEqual({
+      text: "No such subscriber (error 5).",
       code: 5,
       stopsRun: false,
     });
-    expect(judgeBulkFailure(service(12)).stopsRun).toBe(false);
+    expect(judgeBulkFailure(service(12), i18n).stopsRun).toBe(false);
   });
   it("stops when every further call would fail the same way", () => {
-    for (const code of [9, 13, 14]) expect(judgeBulkFailure(service(code)).stopsRun).toBe(true);
+    for (const code of [9, 13, 14])
+      expect(judgeBulkFailure(service(code), i18n).stopsRun).toBe(true);
     const http = (status: number) =>
       new ApiError({
         kind: "http",
@@ -185,17 +193,18 @@ describe("judging a failed call of a bulk run", () => {
         code: 0,
         message: "internal error",
       });
-    expect(judgeBulkFailure(http(502))).toEqual({
-      text: "service failure: internal error (HTTP 502, error 0)",
+    expect(judgeBulkFailure(http(502), i18n)).toEqual({
+      text: "The channel's service did not answer. Try again later.",
       code: 0,
       stopsRun: true,
     });
-    expect(judgeBulkFailure(http(401)).stopsRun).toBe(true);
+    expect(judgeBulkFailure(http(401), i18n).stopsRun).toBe(true);
     expect(
       judgeBulkFailure(
         new ApiError({ kind: "network", operation: "vars/set", message: "x", timeout: true }),
+        i18n,
       ),
-    ).toEqual({ text: "no answer in time", stopsRun: true });
+    ).toEqual({ text: "The server did not answer in time. Try again.", stopsRun: true });
   });
 });
 
@@ -237,7 +246,7 @@ describe("a bulk vars/set refused for its name or value", () => {
     expect(judgeBulkSetFailure(refuseNow(5, "user not found")).stopsRun).toBe(false);
     expect(judgeBulkSetFailure(refuseNow(12, "something else")).stopsRun).toBe(false);
     expect(judgeBulkSetFailure(refuseNow(11, "bad variable name"))).toEqual({
-      text: "bad variable name (error 11)",
+      text: "A variable name may have only Latin letters, digits and _ (error 11).",
       code: 11,
       stopsRun: true,
     });

@@ -3,6 +3,9 @@ import { channelKindLabel } from "../../src/lib/channel-kind";
 import { channelPath, parseGroupId, switchChannelPath } from "../../src/lib/channel-path";
 import { isChunkLoadError } from "../../src/lib/chunk-error";
 import { initials } from "../../src/lib/initials";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 describe("channel paths", () => {
   it("builds a channel's page and sub-pages", () => {
@@ -31,10 +34,11 @@ describe("channel paths", () => {
 
 describe("channel kind", () => {
   it("names VK and Telegram by type_id, and says when it does not know", () => {
-    expect(channelKindLabel("1")).toBe("VK");
-    expect(channelKindLabel("2")).toBe("Telegram");
-    expect(channelKindLabel("7")).toBe("Unknown (type 7)");
-    expect(channelKindLabel("toString")).toBe("Unknown (type toString)");
+    expect(channelKindLabel("1", i18n)).toBe("VK");
+    expect(channelKindLabel("2", i18n)).toBe("Telegram");
+    expect(channelKindLabel("7", i18n)).toBe("Unknown (type 7)");
+    expect(channelKindLabel("toString", i18n)).toBe("Unknown (type toString)");
+    expect(channelKindLabel("1", testI18n("ru"))).toBe("ВКонтакте");
   });
 });
 

@@ -6,11 +6,15 @@ import {
 } from "../../src/lib/deliveries-csv";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const context: DeliveriesCsvContext = {
   names: { deliveries: new Map([[31, '=HYPERLINK("x")']]), bots: new Map([[21, "Welcome bot"]]) },
   userIdField: "tg_user_id",
   timeZone: "Europe/Moscow",
+  format: { separator: "," as const, i18n },
 };
 
 const person = { first_name: "Anna", last_name: 'Petrova, "A"', tg_user_id: 700000001 };
@@ -54,7 +58,7 @@ describe("deliveriesCsvPage", () => {
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.indexOf(UTF8_BOM, 1)).toBe(-1);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(deliveriesCsvHeader("Europe/Moscow"));
+    expect(rows[0]).toEqual(deliveriesCsvHeader(i18n, "Europe/Moscow"));
     expect(rows[1]).toEqual([
       "2026-03-05 13:00:00",
       "700000001",

@@ -7,6 +7,9 @@ import {
   messageIdsText,
   type DeliveryNames,
 } from "../../src/lib/delivery-format";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const names: DeliveryNames = {
   deliveries: new Map([[31, "March sale"]]),
@@ -23,7 +26,7 @@ describe("deliveryStatus", () => {
     [3, 0, "failed", "Failed (error 3)"],
     [7, 500, "failed", "Failed (error 7, code 500)"],
   ])("error %i, code %i → %s", (error, code, outcome, label) => {
-    const status = deliveryStatus({ error, error_code: code });
+    const status = deliveryStatus({ error, error_code: code }, i18n);
     expect(status.outcome).toBe(outcome);
     expect(status.label).toBe(label);
     expect(status.description).not.toBe("");
@@ -32,13 +35,16 @@ describe("deliveryStatus", () => {
 
 describe("deliverySource", () => {
   it("names a mass delivery, or its id when the name is not known", () => {
-    expect(deliverySource({ error: 0, error_code: 0, delivery_id: 31 }, names)).toEqual({
+    expect(deliverySource({ error: 0, error_code: 0, delivery_id: 31 }, names, i18n)).toEqual({
       kind: "mass",
       deliveryId: 31,
       name: "March sale",
     });
     expect(
-      deliverySourceText(deliverySource({ error: 0, error_code: 0, delivery_id: 99 }, names)),
+      deliverySourceText(
+        deliverySource({ error: 0, error_code: 0, delivery_id: 99 }, names, i18n),
+        i18n,
+      ),
     ).toBe("Delivery #99");
   });
 
@@ -54,6 +60,7 @@ describe("deliverySource", () => {
         bot_test: 1,
       },
       names,
+      i18n,
     );
     expect(source).toMatchObject({
       kind: "bot",
@@ -61,7 +68,7 @@ describe("deliverySource", () => {
       stepTitle: "Hello",
       test: true,
     });
-    expect(deliverySourceText(source)).toBe("Welcome bot — Hello (test run)");
+    expect(deliverySourceText(source, i18n)).toBe("Welcome bot — Hello (test run)");
   });
 
   it("falls back to the step id and the bot id when titles are missing", () => {
@@ -76,8 +83,9 @@ describe("deliverySource", () => {
         bot_test: 0,
       },
       names,
+      i18n,
     );
-    expect(deliverySourceText(source)).toBe("Bot #5 — Step x9");
+    expect(deliverySourceText(source, i18n)).toBe("Bot #5 — Step x9");
   });
 });
 
@@ -94,7 +102,7 @@ describe("messageIds", () => {
       conversation_part_ids: [201, 202],
     };
     expect(messageIds(parts)).toEqual({ message: 106, parts: [201, 202] });
-    expect(messageIdsText(parts)).toBe("106; parts 201, 202");
-    expect(messageIdsText({ error: 1, error_code: 400 })).toBe("");
+    expect(messageIdsText(parts, i18n)).toBe("106; parts 201, 202");
+    expect(messageIdsText({ error: 1, error_code: 400 }, i18n)).toBe("");
   });
 });

@@ -6,11 +6,15 @@ import { exportDeliveries } from "../../src/features/deliveries/export-deliverie
 import type { DeliveriesCsvContext } from "../../src/lib/deliveries-csv";
 import { DELIVERY_PAGE_SIZE } from "../../src/lib/delivery-series";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const context: DeliveriesCsvContext = {
   names: { deliveries: new Map([[31, "March sale"]]), bots: new Map() },
   userIdField: "tg_user_id",
   timeZone: "Europe/Moscow",
+  format: { separator: "," as const, i18n },
 };
 const params = { date_from: "01.03.2026 00:00:00", date_to: "15.03.2026 23:59:59" };
 

@@ -7,6 +7,9 @@ import {
   type CsvSink,
 } from "../../src/features/subscribers/export/export-subscribers";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const TOTAL = 100_000;
 
@@ -80,7 +83,12 @@ describe("exportSubscribers over 100,000 rows", () => {
       close: () => Promise.resolve(),
       abort: () => Promise.resolve(),
     };
-    const result = await exportSubscribers({ call: channel.call, groupId: 1001, sink });
+    const result = await exportSubscribers({
+      call: channel.call,
+      groupId: 1001,
+      sink,
+      format: { separator: "," as const, i18n },
+    });
 
     expect(result).toEqual({ rows: TOTAL, pages: TOTAL / 100 });
     expect(rows).toBe(TOTAL + 1);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { describeProfile, parseProfileInput } from "../../src/lib/profile-link";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const id = (value: number, source: "id" | "vk-link" | "tg-link") => ({
   kind: "id",
@@ -8,7 +11,7 @@ const id = (value: number, source: "id" | "vk-link" | "tg-link") => ({
 });
 
 function problem(text: string, field: "vk_user_id" | "tg_user_id" | undefined): string {
-  const parsed = parseProfileInput(text, field);
+  const parsed = parseProfileInput(text, field, i18n);
   if (parsed.kind !== "problem")
     throw new Error(`expected a problem, got ${JSON.stringify(parsed)}`);
   return parsed.message;
@@ -16,13 +19,13 @@ function problem(text: string, field: "vk_user_id" | "tg_user_id" | undefined): 
 
 describe("parseProfileInput", () => {
   it("reads a bare id on either kind of channel, with spaces around it", () => {
-    expect(parseProfileInput("123", "vk_user_id")).toEqual(id(123, "id"));
-    expect(parseProfileInput("  700000001\n", "tg_user_id")).toEqual(id(700000001, "id"));
-    expect(parseProfileInput("42", undefined)).toEqual(id(42, "id"));
+    expect(parseProfileInput("123", "vk_user_id", i18n)).toEqual(id(123, "id"));
+    expect(parseProfileInput("  700000001\n", "tg_user_id", i18n)).toEqual(id(700000001, "id"));
+    expect(parseProfileInput("42", undefined, i18n)).toEqual(id(42, "id"));
   });
 
   it("says nothing for an empty field", () => {
-    expect(parseProfileInput("   ", "vk_user_id")).toEqual({ kind: "empty" });
+    expect(parseProfileInput("   ", "vk_user_id", i18n)).toEqual({ kind: "empty" });
   });
 
   it("refuses ids that are not positive safe integers", () => {
@@ -44,7 +47,7 @@ describe("parseProfileInput", () => {
     "VK.COM/ID123",
     "id123",
   ])("reads the VK profile link %s", (text) => {
-    expect(parseProfileInput(text, "vk_user_id")).toEqual(id(123, "vk-link"));
+    expect(parseProfileInput(text, "vk_user_id", i18n)).toEqual(id(123, "vk-link"));
   });
 
   it("explains that a VK screen name cannot be resolved without the service", () => {
@@ -61,10 +64,10 @@ describe("parseProfileInput", () => {
   });
 
   it("reads tg://user?id= links on Telegram channels", () => {
-    expect(parseProfileInput("tg://user?id=700000001", "tg_user_id")).toEqual(
+    expect(parseProfileInput("tg://user?id=700000001", "tg_user_id", i18n)).toEqual(
       id(700000001, "tg-link"),
     );
-    expect(parseProfileInput("tg:user?id=5", "tg_user_id")).toEqual(id(5, "tg-link"));
+    expect(parseProfileInput("tg:user?id=5", "tg_user_id", i18n)).toEqual(id(5, "tg-link"));
     expect(problem("tg://user?id=abc", "tg_user_id")).toMatch(/carries no user id/);
   });
 
@@ -86,8 +89,8 @@ describe("parseProfileInput", () => {
   });
 
   it("reads either kind when the channel's kind is unknown", () => {
-    expect(parseProfileInput("vk.com/id9", undefined)).toEqual(id(9, "vk-link"));
-    expect(parseProfileInput("tg://user?id=9", undefined)).toEqual(id(9, "tg-link"));
+    expect(parseProfileInput("vk.com/id9", undefined, i18n)).toEqual(id(9, "vk-link"));
+    expect(parseProfileInput("tg://user?id=9", undefined, i18n)).toEqual(id(9, "tg-link"));
   });
 
   it("says what it wants for anything else, per channel kind", () => {
@@ -105,10 +108,12 @@ describe("parseProfileInput", () => {
 
 describe("describeProfile", () => {
   it("names the id and where it came from", () => {
-    expect(describeProfile({ id: 123, source: "vk-link" })).toBe(
+    expect(describeProfile({ id: 123, source: "vk-link" }, i18n)).toBe(
       "User id 123 (from a VK profile link)",
     );
-    expect(describeProfile({ id: 5, source: "tg-link" })).toBe("User id 5 (from a Telegram link)");
-    expect(describeProfile({ id: 7, source: "id" })).toBe("User id 7");
+    expect(describeProfile({ id: 5, source: "tg-link" }, i18n)).toBe(
+      "User id 5 (from a Telegram link)",
+    );
+    expect(describeProfile({ id: 7, source: "id" }, i18n)).toBe("User id 7");
   });
 });

@@ -56,7 +56,10 @@ describe("formatDayRange", () => {
   const plain = (text: string) => text.replace(/\s+/gu, " ");
 
   it("names the first and the last day in the zone", () => {
-    expect(plain(formatDayRange(recentDays(7, NOW, "Europe/Moscow")))).toBe("Mar 9 – 15, 2026");
-    expect(plain(formatDayRange(recentDays(30, NOW, "UTC")))).toBe("Feb 14 – Mar 15, 2026");
+    expect(plain(formatDayRange(recentDays(7, NOW, "Europe/Moscow")))).toBe("9 – 15 March 2026");
+    expect(plain(formatDayRange(recentDays(30, NOW, "UTC")))).toBe("14 February – 15 March 2026");
+    expect(plain(formatDayRange(recentDays(7, NOW, "Europe/Moscow"), "ru"))).toBe(
+      "9–15 марта 2026",
+    );
   });
 });

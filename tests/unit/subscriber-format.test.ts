@@ -7,37 +7,40 @@ import {
   userIdOf,
   utmLabels,
 } from "../../src/lib/subscriber-format";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 describe("statusLabel", () => {
   it("names the two known statuses", () => {
-    expect(statusLabel(1)).toBe("Active");
-    expect(statusLabel(2)).toBe("Inactive");
+    expect(statusLabel(1, i18n)).toBe("Active");
+    expect(statusLabel(2, i18n)).toBe("Inactive");
   });
 
   it("shows any other value raw", () => {
-    expect(statusLabel(0)).toBe("Status 0");
-    expect(statusLabel(7)).toBe("Status 7");
-    expect(statusLabel(-3)).toBe("Status -3");
+    expect(statusLabel(0, i18n)).toBe("Status 0");
+    expect(statusLabel(7, i18n)).toBe("Status 7");
+    expect(statusLabel(-3, i18n)).toBe("Status -3");
   });
 });
 
 describe("personName", () => {
   it("joins first and last name, trimmed", () => {
-    expect(personName({ first_name: " Anna ", last_name: " Petrova " })).toBe("Anna Petrova");
+    expect(personName({ first_name: " Anna ", last_name: " Petrova " }, i18n)).toBe("Anna Petrova");
   });
 
   it("leaves out a blank part", () => {
-    expect(personName({ first_name: "Anna", last_name: "  " })).toBe("Anna");
-    expect(personName({ first_name: "", last_name: "Petrova" })).toBe("Petrova");
+    expect(personName({ first_name: "Anna", last_name: "  " }, i18n)).toBe("Anna");
+    expect(personName({ first_name: "", last_name: "Petrova" }, i18n)).toBe("Petrova");
   });
 
   it("says Unnamed when there is no name at all", () => {
-    expect(personName({ first_name: "", last_name: "" })).toBe("Unnamed");
-    expect(personName({ first_name: " \t", last_name: "\n" })).toBe("Unnamed");
+    expect(personName({ first_name: "", last_name: "" }, i18n)).toBe("Unnamed");
+    expect(personName({ first_name: " \t", last_name: "\n" }, i18n)).toBe("Unnamed");
   });
 
   it("keeps markup as plain text", () => {
-    expect(personName({ first_name: "<img src=x onerror=alert(1)>", last_name: "" })).toBe(
+    expect(personName({ first_name: "<img src=x onerror=alert(1)>", last_name: "" }, i18n)).toBe(
       "<img src=x onerror=alert(1)>",
     );
   });

@@ -9,6 +9,9 @@ import {
   type SubscribersCsvContext,
 } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const context: SubscribersCsvContext = {
   subscriptionNames: new Map([
@@ -17,6 +20,7 @@ const context: SubscribersCsvContext = {
   ]),
   userIdField: "tg_user_id",
   timeZone: "Europe/Moscow",
+  format: { separator: "," as const, i18n },
 };
 
 function person(overrides: Partial<Subscriber> = {}): Subscriber {
@@ -61,7 +65,7 @@ describe("a subscriber as a CSV row", () => {
       }),
       context,
     );
-    expect(subscribersCsvHeader("Europe/Moscow")).toEqual([
+    expect(subscribersCsvHeader(i18n, "Europe/Moscow")).toEqual([
       "Record id",
       "User id",
       "First name",
@@ -117,7 +121,7 @@ describe("a page of CSV", () => {
 
   it("gives an empty channel a header and nothing else", () => {
     const text = subscribersCsvPage([], context, { first: true });
-    expect(records(text)).toEqual([subscribersCsvHeader("Europe/Moscow")]);
+    expect(records(text)).toEqual([subscribersCsvHeader(i18n, "Europe/Moscow")]);
     expect(subscribersCsvPage([], context, { first: false })).toBe("");
   });
 

@@ -7,6 +7,9 @@ import { actionLabel, nameOf, sourceLabel, utmOfEvent } from "../../src/lib/subs
 import { eventsCsvPage } from "../../src/lib/subscription-events-csv";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const subscriptionNames = new Map([[1, "News"]]);
 const utmNames = new Map([[11, "Spring ads"]]);
@@ -15,6 +18,7 @@ const context = {
   utmNames,
   userIdField: "tg_user_id" as const,
   timeZone: "Europe/Moscow",
+  format: { separator: "," as const, i18n },
 };
 
 function event(n: number, patch: Partial<SubscriptionEvent> = {}): SubscriptionEvent {
@@ -36,11 +40,15 @@ function event(n: number, patch: Partial<SubscriptionEvent> = {}): SubscriptionE
 
 describe("event labels", () => {
   it("say what the values mean and show unknown ones raw", () => {
-    expect([1, 2, 7].map(actionLabel)).toEqual(["Subscribed", "Unsubscribed", "Action 7"]);
-    expect(sourceLabel("widget")).toBe("Widget");
-    expect(sourceLabel("hand")).toBe("By hand");
-    expect(sourceLabel("telepathy")).toBe("telepathy");
-    expect(sourceLabel("")).toBe("—");
+    expect([1, 2, 7].map((action) => actionLabel(action, i18n))).toEqual([
+      "Subscribed",
+      "Unsubscribed",
+      "Action 7",
+    ]);
+    expect(sourceLabel("widget", i18n)).toBe("Widget");
+    expect(sourceLabel("hand", i18n)).toBe("By hand");
+    expect(sourceLabel("telepathy", i18n)).toBe("telepathy");
+    expect(sourceLabel("", i18n)).toBe("—");
     expect(nameOf(1, subscriptionNames)).toBe("News");
     expect(nameOf(9, subscriptionNames)).toBe("#9");
     expect(nameOf(0, subscriptionNames)).toBe("");

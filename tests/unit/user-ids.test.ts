@@ -5,6 +5,9 @@ import {
   USER_IDS_MAX,
   userIdsProblem,
 } from "../../src/lib/user-ids";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 describe("pasted user ids", () => {
   it("splits on commas, semicolons, spaces, tabs and new lines", () => {
@@ -47,45 +50,45 @@ describe("pasted user ids", () => {
 
 describe("the summary under the field", () => {
   it("counts ids and dropped duplicates", () => {
-    expect(summariseUserIds(parseUserIds("1 2 3 4 5 6 7 8 9 10 11 12 1 2"))).toBe(
+    expect(summariseUserIds(parseUserIds("1 2 3 4 5 6 7 8 9 10 11 12 1 2"), i18n)).toBe(
       "12 ids, 2 duplicates dropped",
     );
   });
 
   it("speaks of one id and one duplicate in the singular", () => {
-    expect(summariseUserIds(parseUserIds("4 4"))).toBe("1 id, 1 duplicate dropped");
+    expect(summariseUserIds(parseUserIds("4 4"), i18n)).toBe("1 id, 1 duplicate dropped");
   });
 
   it("counts invalid entries", () => {
-    expect(summariseUserIds(parseUserIds("1 a b"))).toBe("1 id, 2 invalid entries");
+    expect(summariseUserIds(parseUserIds("1 a b"), i18n)).toBe("1 id, 2 invalid entries");
   });
 
   it("formats large numbers", () => {
     const text = Array.from({ length: 1200 }, (_, index) => String(index + 1)).join(" ");
-    expect(summariseUserIds(parseUserIds(text))).toBe("1,200 ids");
+    expect(summariseUserIds(parseUserIds(text), i18n)).toBe("1,200 ids");
   });
 });
 
 describe("what stops the ids being sent", () => {
   it("is nothing for good ids", () => {
-    expect(userIdsProblem(parseUserIds("1 2 2"))).toBeUndefined();
+    expect(userIdsProblem(parseUserIds("1 2 2"), i18n)).toBeUndefined();
   });
 
   it("asks for an id when there is none", () => {
-    expect(userIdsProblem(parseUserIds(" "))).toBe("Enter at least one user id");
+    expect(userIdsProblem(parseUserIds(" "), i18n)).toBe("Enter at least one user id");
   });
 
   it("names the invalid tokens, at most five of them", () => {
-    expect(userIdsProblem(parseUserIds("a 1 b"))).toBe(
+    expect(userIdsProblem(parseUserIds("a 1 b"), i18n)).toBe(
       'Not a user id (a positive whole number): "a", "b"',
     );
-    expect(userIdsProblem(parseUserIds("a b c d e f g"))).toBe(
+    expect(userIdsProblem(parseUserIds("a b c d e f g"), i18n)).toBe(
       'Not a user id (a positive whole number): "a", "b", "c", "d", "e" and 2 more',
     );
   });
 
   it("shortens a long token", () => {
-    expect(userIdsProblem(parseUserIds("x".repeat(40)))).toBe(
+    expect(userIdsProblem(parseUserIds("x".repeat(40)), i18n)).toBe(
       `Not a user id (a positive whole number): "${"x".repeat(23)}…"`,
     );
   });
@@ -93,8 +96,8 @@ describe("what stops the ids being sent", () => {
   it("refuses more than the maximum, and takes exactly the maximum", () => {
     const ids = (n: number) => Array.from({ length: n }, (_, index) => String(index + 1)).join(",");
     expect(USER_IDS_MAX).toBe(1000);
-    expect(userIdsProblem(parseUserIds(ids(1000)))).toBeUndefined();
-    expect(userIdsProblem(parseUserIds(ids(1001)))).toBe(
+    expect(userIdsProblem(parseUserIds(ids(1000)), i18n)).toBeUndefined();
+    expect(userIdsProblem(parseUserIds(ids(1001)), i18n)).toBe(
       "At most 1,000 ids at a time; there are 1,001",
     );
   });

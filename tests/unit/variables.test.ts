@@ -10,6 +10,9 @@ import {
 import { variablesCsv, variablesCsvName } from "../../src/lib/variables-csv";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
+import { testI18n } from "../support/i18n";
+
+const i18n = testI18n("en");
 
 const list = [
   { name: "city", value: "Москва" },
@@ -119,12 +122,16 @@ describe("variableErrorField", () => {
 
 describe("variablesCsv", () => {
   it("writes one row per variable as text, formulas neutralised, line breaks quoted", () => {
-    const text = variablesCsv({ field: "tg_user_id", id: 700000001 }, [
-      { name: "city", value: "Москва" },
-      { name: "formula", value: '=HYPERLINK("http://x")' },
-      { name: "html", value: "<b>bold</b>" },
-      { name: "lines", value: "one\ntwo" },
-    ]);
+    const text = variablesCsv(
+      { field: "tg_user_id", id: 700000001 },
+      [
+        { name: "city", value: "Москва" },
+        { name: "formula", value: '=HYPERLINK("http://x")' },
+        { name: "html", value: "<b>bold</b>" },
+        { name: "lines", value: "one\ntwo" },
+      ],
+      { separator: "," as const, i18n },
+    );
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.startsWith(UTF8_BOM + UTF8_BOM)).toBe(false);
     expect(parseCsv(text.slice(1))).toEqual([
@@ -137,9 +144,9 @@ describe("variablesCsv", () => {
   });
 
   it("still has a header for a person without variables", () => {
-    expect(parseCsv(variablesCsv({ field: "vk_user_id", id: 5 }, []).slice(1))).toEqual([
-      ["vk_user_id", "Name", "Value"],
-    ]);
+    expect(
+      parseCsv(variablesCsv({ field: "vk_user_id", id: 5 }, [], { separator: ",", i18n }).slice(1)),
+    ).toEqual([["vk_user_id", "Name", "Value"]]);
   });
 
   it("names the file after the channel and the person", () => {
@@ -152,25 +159,27 @@ describe("variableNameProblem", () => {
 
   it("takes Latin letters, digits and _", () => {
     for (const name of ["city", "Plan_2", "_", "a".repeat(64), "ABC_def_123"]) {
-      expect(variableNameProblem(name)).toBeUndefined();
+      expect(variableNameProblem(name, i18n)).toBeUndefined();
     }
   });
 
   it("refuses a Cyrillic name, naming its Cyrillic letters", () => {
-    expect(variableNameProblem("имя")).toBe(
+    expect(variableNameProblem("имя", i18n)).toBe(
       "Use Latin letters only: “и”, “м”, “я” are Cyrillic. A name may have Latin letters, digits and _.",
     );
     // A Cyrillic "с" looks Latin: it is named, so the person can find it.
-    expect(variableNameProblem("сity")).toMatch(/^Use Latin letters only: “с” is Cyrillic/);
+    expect(variableNameProblem("сity", i18n)).toMatch(/^Use Latin letters only: “с” is Cyrillic/);
   });
 
   it("explains spaces, other characters, emptiness and length", () => {
-    expect(variableNameProblem("first name")).toMatch(/^No spaces/);
-    expect(variableNameProblem("a-b.c")).toBe(
+    expect(variableNameProblem("first name", i18n)).toMatch(/^No spaces/);
+    expect(variableNameProblem("a-b.c", i18n)).toBe(
       "A name may have Latin letters, digits and _ only, not “-”, “.”.",
     );
-    expect(variableNameProblem("")).toBe("Enter a name.");
-    expect(variableNameProblem("a".repeat(65))).toBe("At most 64 characters; this name has 65.");
+    expect(variableNameProblem("", i18n)).toBe("Enter a name.");
+    expect(variableNameProblem("a".repeat(65), i18n)).toBe(
+      "At most 64 characters; this name has 65.",
+    );
   });
 
   it("agrees with the contract on every name", () => {
@@ -185,7 +194,9 @@ describe("variableNameProblem", () => {
       "x-1",
       "<b>",
     ]) {
-      expect(variableNameProblem(name) === undefined).toBe(contractName.safeParse(name).success);
+      expect(variableNameProblem(name, i18n) === undefined).toBe(
+        contractName.safeParse(name).success,
+      );
     }
   });
 });
@@ -194,11 +205,11 @@ describe("variableValueProblem", () => {
   it("takes up to 4096 characters, as the contract does", () => {
     const contractValue = operations["vars/set"].request.shape.value;
     for (const value of ["", "x", "x".repeat(4096), "x".repeat(4097), "я".repeat(4097)]) {
-      expect(variableValueProblem(value) === undefined).toBe(
+      expect(variableValueProblem(value, i18n) === undefined).toBe(
         contractValue.safeParse(value).success,
       );
     }
-    expect(variableValueProblem("x".repeat(5000))).toBe(
+    expect(variableValueProblem("x".repeat(5000), i18n)).toBe(
       "At most 4,096 characters; this value has 5,000.",
     );
   });

@@ -1,12 +1,15 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import { ErrorState } from "@/components/error-state";
+import { useFormat } from "@/i18n/use-format";
 import "./chart.css";
 
 export interface ChartProgress {
   done: number;
   total: number;
-  /** What is counted: "buckets", "pages of events". */
-  of: string;
+  /** What is counted. */
+  of: "buckets" | "pages of events" | "pages of records";
 }
 
 interface ChartFrameProps {
@@ -40,10 +43,32 @@ export function ChartFrame({
   retrying = false,
   headingLevel = 2,
 }: ChartFrameProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const failed = error !== undefined && error !== null;
+
+  const progressText = (progress: true | ChartProgress): string => {
+    if (progress === true || progress.total === 0) return t`Loading…`;
+    const done = format.number(progress.done);
+    const total = progress.total;
+    switch (progress.of) {
+      case "buckets":
+        return t`Loading ${done} of ${plural(total, { one: "# interval", other: "# intervals" })}…`;
+      case "pages of events":
+        return t`Loading ${done} of ${plural(total, {
+          one: "# page of events",
+          other: "# pages of events",
+        })}…`;
+      case "pages of records":
+        return t`Loading ${done} of ${plural(total, {
+          one: "# page of records",
+          other: "# pages of records",
+        })}…`;
+    }
+  };
 
   return (
     <section className="chart-frame" aria-labelledby={`${id}-title`}>
@@ -60,12 +85,12 @@ export function ChartFrame({
               setAsTable(event.currentTarget.checked);
             }}
           />
-          Show as table
+          <Trans>Show as table</Trans>
         </label>
       </div>
       {failed ? (
         <ErrorState
-          title={`Could not load “${title}”.`}
+          title={t`Could not load “${title}”.`}
           error={error}
           retrying={retrying}
           {...(onRetry ? { onRetry } : {})}
@@ -88,9 +113,4 @@ export function ChartFrame({
       )}
     </section>
   );
-}
-
-function progressText(loading: true | ChartProgress): string {
-  if (loading === true || loading.total === 0) return "Loading…";
-  return `Loading ${String(loading.done)} of ${String(loading.total)} ${loading.of}…`;
 }

@@ -1,3 +1,5 @@
+import { Trans } from "@lingui/react/macro";
+import { useFormat } from "@/i18n/use-format";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";
 
@@ -11,10 +13,9 @@ interface ChartTableProps {
   totals?: readonly number[] | undefined;
 }
 
-const numbers = new Intl.NumberFormat("en-US");
-
 /** The chart's numbers as a table: every point, unmerged, so nothing is lost to the width. */
 export function ChartTable({ caption, rowHeader, series, points, totals }: ChartTableProps) {
+  const format = useFormat();
   return (
     <div className="chart-table-wrap" tabIndex={0} role="group" aria-label={caption}>
       <table className="chart-table">
@@ -34,7 +35,7 @@ export function ChartTable({ caption, rowHeader, series, points, totals }: Chart
             <tr key={point.title}>
               <th scope="row">{point.title}</th>
               {series.map((item, i) => (
-                <td key={item.label}>{numbers.format(point.values[i] ?? 0)}</td>
+                <td key={item.label}>{format.number(point.values[i] ?? 0)}</td>
               ))}
             </tr>
           ))}
@@ -42,9 +43,11 @@ export function ChartTable({ caption, rowHeader, series, points, totals }: Chart
         {totals && (
           <tfoot>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">
+                <Trans>Total</Trans>
+              </th>
               {series.map((item, i) => (
-                <td key={item.label}>{numbers.format(totals[i] ?? 0)}</td>
+                <td key={item.label}>{format.number(totals[i] ?? 0)}</td>
               ))}
             </tr>
           </tfoot>

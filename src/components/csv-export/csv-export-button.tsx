@@ -1,12 +1,24 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import DownloadIcon from "lucide-react/icons/download";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "@/components/error-state";
+import {
+  CSV_SEPARATOR_STORAGE_KEY,
+  csvSeparatorFor,
+  isCsvSeparator,
+  type CsvFormat,
+  type CsvSeparator,
+} from "@/lib/csv-options";
 import { exportProgressText } from "@/lib/export-progress";
 import { openCsvTarget, type CsvSink, type CsvTarget } from "./csv-sinks";
 import "./csv-export.css";
 
 export interface CsvExportRun {
   sink: CsvSink;
+  /** The separator the person chose, and the language of the headers and words. */
+  format: CsvFormat;
   signal: AbortSignal;
   /** Rows written so far, after each page. */
   onRows: (rows: number) => void;
@@ -30,9 +42,9 @@ interface CsvExportButtonProps {
   run: (options: CsvExportRun) => Promise<CsvExportOutcome>;
   /** About how many rows to expect, for the progress bar; unknown: an open-ended bar. */
   total?: number | undefined;
-  /** "the subscription events", for the failure's title. */
-  what: string;
-  label?: string;
+  /** The failure's title, as "Could not export the subscription events." */
+  failureTitle?: string | undefined;
+  label?: string | undefined;
 }
 
 type ExportState =
@@ -42,17 +54,39 @@ type ExportState =
   | { phase: "cancelled" }
   | { phase: "failed"; error: unknown };
 
+function readSeparator(): unknown {
+  try {
+    return window.localStorage.getItem(CSV_SEPARATOR_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberSeparator(separator: CsvSeparator): void {
+  try {
+    window.localStorage.setItem(CSV_SEPARATOR_STORAGE_KEY, separator);
+  } catch {
+    // Used for this export; the next visit starts from the language's default again.
+  }
+}
+
 /**
- * "Export CSV" with progress, Cancel, the outcome said aloud, and a failure with Retry. Writes
- * page after page to the file the person picks (File System Access API) or to a download.
+ * "Export CSV" with a choice of separator (the language's own unless the person picked one,
+ * remembered in this browser), progress, Cancel, the outcome said aloud, and a failure with
+ * Retry. Writes page after page to the file the person picks (File System Access API) or to a
+ * download.
  */
 export function CsvExportButton({
   fileName,
   run,
   total,
-  what,
-  label = "Export CSV",
+  failureTitle,
+  label,
 }: CsvExportButtonProps) {
+  const { t, i18n } = useLingui();
+  const separatorId = useId();
+  const [storedSeparator, setStoredSeparator] = useState(readSeparator);
+  const separator = csvSeparatorFor(storedSeparator, i18n.locale);
   const [state, setState] = useState<ExportState>({ phase: "idle" });
   const running = useRef<AbortController | null>(null);
 
@@ -71,11 +105,12 @@ export function CsvExportButton({
     let target: CsvTarget | null = null;
     try {
       // First, while the click still counts as the person's (the save dialog needs that).
-      target = await openCsvTarget(fileName());
+      target = await openCsvTarget(fileName(), t`CSV file`);
       if (!target) return;
       setState({ phase: "running", rows: 0, total });
       const outcome = await run({
         sink: target.sink,
+        format: { separator, i18n },
         signal,
         onRows: (rows) => {
           setState((current) => ({
@@ -105,30 +140,52 @@ export function CsvExportButton({
       <div className="csv-export-controls">
         <button type="button" className="button" disabled={isRunning} onClick={() => void start()}>
           <DownloadIcon aria-hidden="true" size={16} className="csv-export-icon" />
-          {label}
+          {label ?? t`Export CSV`}
         </button>
+        <span className="csv-export-separator">
+          <label htmlFor={separatorId}>
+            <Trans>Separator</Trans>
+          </label>
+          <select
+            id={separatorId}
+            value={separator}
+            disabled={isRunning}
+            onChange={(event) => {
+              const chosen = event.currentTarget.value;
+              if (!isCsvSeparator(chosen)) return;
+              rememberSeparator(chosen);
+              setStoredSeparator(chosen);
+            }}
+          >
+            <option value=",">{t`Comma (,)`}</option>
+            <option value=";">{t`Semicolon (;)`}</option>
+            <option value={"\t"}>{t`Tab`}</option>
+          </select>
+        </span>
         {isRunning && (
           <>
             <progress
               className="csv-export-bar"
-              aria-label="Export progress"
-              aria-valuetext={exportProgressText(state.rows, state.total)}
+              aria-label={t`Export progress`}
+              aria-valuetext={exportProgressText(state.rows, i18n, state.total)}
               max={Math.max(state.total ?? 0, state.rows, 1)}
               {...(state.total === undefined ? {} : { value: state.rows })}
             />
-            <span className="csv-export-count">{exportProgressText(state.rows, state.total)}</span>
+            <span className="csv-export-count">
+              {exportProgressText(state.rows, i18n, state.total)}
+            </span>
             <button type="button" className="button" onClick={() => running.current?.abort()}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </>
         )}
         <p role="status" className="csv-export-status">
-          {statusText(state)}
+          {statusText(state, i18n)}
         </p>
       </div>
       {state.phase === "failed" && (
         <ErrorState
-          title={`Could not export ${what}.`}
+          title={failureTitle ?? t`Could not export the file.`}
           error={state.error}
           onRetry={() => void start()}
         />
@@ -137,15 +194,18 @@ export function CsvExportButton({
   );
 }
 
-function statusText(state: ExportState): string {
+function statusText(state: ExportState, i18n: I18n): string {
   switch (state.phase) {
     case "done": {
-      const rows = exportProgressText(state.rows);
-      const said = state.kind === "saved" ? `${rows} saved.` : `${rows} exported.`;
+      const rows = state.rows;
+      const said =
+        state.kind === "saved"
+          ? i18n._(msg`${plural(rows, { one: "# row saved.", other: "# rows saved." })}`)
+          : i18n._(msg`${plural(rows, { one: "# row exported.", other: "# rows exported." })}`);
       return state.note ? `${said} ${state.note}` : said;
     }
     case "cancelled":
-      return "Export cancelled.";
+      return i18n._(msg`Export cancelled.`);
     default:
       return "";
   }

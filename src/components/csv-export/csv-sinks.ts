@@ -32,14 +32,18 @@ export interface CsvTarget {
  * the JS heap), joined and downloaded at the end. `null`: the person closed the save dialog.
  * Must be called straight from the click, while the browser still counts it as the person's.
  */
-export async function openCsvTarget(fileName: string): Promise<CsvTarget | null> {
+export async function openCsvTarget(
+  fileName: string,
+  /** The kind of file, as the save dialog names it ("CSV file"), in the person's language. */
+  description: string,
+): Promise<CsvTarget | null> {
   const picker = savePicker();
   if (!picker) return { sink: blobSink(fileName), kind: "downloaded" };
   let handle: FileSystemFileHandle;
   try {
     handle = await picker({
       suggestedName: fileName,
-      types: [{ description: "CSV file", accept: { "text/csv": [".csv"] } }],
+      types: [{ description, accept: { "text/csv": [".csv"] } }],
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") return null;

@@ -18,7 +18,7 @@
  * - `ResolvedPeriod` (src/lib/period.ts): `from`/`to` (ms, inclusive), `dateFrom`/`dateTo`
  *   (API date-times), `firstDay`/`lastDay` (`YYYY-MM-DD`), `timeZone`, `name`, `choice`.
  *   Pure helpers there: `resolvePeriod`, `formatPeriodDays`, `periodToText`/`periodFromText`,
- *   `readPeriodParam`/`writePeriodParam`, `presetLabels`.
+ *   `readPeriodParam`/`writePeriodParam`; the presets' names are `presetLabel` here.
  * - Presets: today, 7, 30 and 90 days (today included), this month and this year (to today),
  *   the previous month; and a custom range of whole days, checked in a small form (no end
  *   after today, no start before 2000, at most 10 years).
@@ -26,24 +26,52 @@
  *   opens two date fields and Apply. The chosen days and the zone are always written out, and
  *   announced when they change.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "@/contract/zod";
+import { useFormat } from "@/i18n/use-format";
+import { zodResolver } from "@/i18n/zod-resolver";
 import {
   customRangeProblem,
   dayOf,
-  formatPeriodDays,
   MIN_DAY,
   periodPresets,
   periodToText,
-  presetLabels,
   type PeriodChoice,
   type PeriodPreset,
+  type RangeProblem,
   type ResolvedPeriod,
 } from "@/lib/period";
 import { TextField } from "@/components/text-field";
 import "./period-picker.css";
+
+const presetLabels: Record<PeriodPreset, MessageDescriptor> = {
+  today: msg`Today`,
+  "7d": msg`7 days`,
+  "30d": msg`30 days`,
+  "90d": msg`90 days`,
+  "this-month": msg`This month`,
+  "previous-month": msg`Previous month`,
+  "this-year": msg`This year`,
+};
+
+/** A preset's name ("30 days"), or "Custom range", in the language of `i18n`. */
+export function presetLabel(preset: PeriodPreset | "custom", i18n: I18n): string {
+  return preset === "custom" ? i18n._(msg`Custom range`) : i18n._(presetLabels[preset]);
+}
+
+const rangeProblems: Record<RangeProblem, MessageDescriptor> = {
+  "first-missing": msg`Enter the first day.`,
+  "last-missing": msg`Enter the last day.`,
+  "too-early": msg`Start on 1 January 2000 or later.`,
+  "first-after-today": msg`The first day cannot be after today.`,
+  "last-before-first": msg`The last day cannot be before the first.`,
+  "last-after-today": msg`The last day cannot be after today.`,
+  "too-long": msg`A range can be at most 10 years long.`,
+};
 
 export interface PeriodPickerProps {
   choice: PeriodChoice;
@@ -52,18 +80,14 @@ export interface PeriodPickerProps {
   now: number;
   onChange: (choice: PeriodChoice) => void;
   /** The group's name, "Period" unless told. */
-  legend?: string;
+  legend?: string | undefined;
 }
 
 type Option = PeriodPreset | "custom";
 
-export function PeriodPicker({
-  choice,
-  period,
-  now,
-  onChange,
-  legend = "Period",
-}: PeriodPickerProps) {
+export function PeriodPicker({ choice, period, now, onChange, legend }: PeriodPickerProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const name = useId();
   const legendId = useId();
   const rangeId = useId();
@@ -80,6 +104,8 @@ export function PeriodPicker({
   }
   const selected: Option = customOpen ? "custom" : choice.preset;
   const today = dayOf(now, period.timeZone);
+  const zone = format.zone(period.timeZone, period.from);
+  const zoneLabel = zone.label;
 
   const choose = (option: Option) => {
     if (option === "custom") {
@@ -99,7 +125,7 @@ export function PeriodPicker({
         className="period-options"
       >
         <span id={legendId} className="period-legend">
-          {legend}
+          {legend ?? t`Period`}
         </span>
         {[...periodPresets, "custom" as const].map((option) => (
           <label key={option} className="period-option">
@@ -112,7 +138,7 @@ export function PeriodPicker({
                 choose(option);
               }}
             />
-            {option === "custom" ? "Custom range" : presetLabels[option]}
+            {presetLabel(option, i18n)}
           </label>
         ))}
       </div>
@@ -128,8 +154,12 @@ export function PeriodPicker({
         />
       )}
       <p id={rangeId} className="period-range" aria-live="polite">
-        <span className="period-range-days">{formatPeriodDays(period)}</span>{" "}
-        <span className="period-range-zone">(times in {period.timeZone})</span>
+        <span className="period-range-days">
+          {format.period(period.from, period.to, period.timeZone)}
+        </span>{" "}
+        <span className="period-range-zone" title={zone.iana}>
+          <Trans>(times in {zoneLabel})</Trans>
+        </span>
       </p>
     </div>
   );
@@ -138,10 +168,16 @@ export function PeriodPicker({
 const rangeFields = z.object({ from: z.string(), to: z.string() });
 type RangeValues = z.output<typeof rangeFields>;
 
-function rangeSchema(today: string) {
+function rangeSchema(today: string, i18n: I18n) {
   return rangeFields.superRefine((values, ctx) => {
-    const problem = customRangeProblem(values.from, values.to, today);
-    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+    const found = customRangeProblem(values.from, values.to, today);
+    if (found) {
+      ctx.addIssue({
+        code: "custom",
+        path: [found.field],
+        message: i18n._(rangeProblems[found.problem]),
+      });
+    }
   });
 }
 
@@ -153,7 +189,8 @@ interface CustomRangeFormProps {
 }
 
 function CustomRangeForm({ from, to, today, onApply }: CustomRangeFormProps) {
-  const [schema] = useState(() => rangeSchema(today));
+  const { t, i18n } = useLingui();
+  const [schema] = useState(() => rangeSchema(today, i18n));
   const {
     register,
     handleSubmit,
@@ -167,13 +204,13 @@ function CustomRangeForm({ from, to, today, onApply }: CustomRangeFormProps) {
     <form
       className="period-custom"
       noValidate
-      aria-label="Custom range"
+      aria-label={t`Custom range`}
       onSubmit={(event) => void submit(event)}
     >
       <TextField
         type="date"
         className="period-day"
-        label="First day"
+        label={t`First day`}
         min={MIN_DAY}
         max={today}
         error={errors.from?.message}
@@ -182,14 +219,14 @@ function CustomRangeForm({ from, to, today, onApply }: CustomRangeFormProps) {
       <TextField
         type="date"
         className="period-day"
-        label="Last day"
+        label={t`Last day`}
         min={MIN_DAY}
         max={today}
         error={errors.to?.message}
         {...register("to")}
       />
       <button type="submit" className="button button-primary period-apply">
-        Apply
+        <Trans>Apply</Trans>
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useId } from "react";
 import { Avatar } from "@/components/avatar";
 import type { Channel } from "@/contract/entities";
@@ -22,7 +23,7 @@ export function ChannelCard({ channel, timeZone }: ChannelCardProps) {
         </h2>
       </div>
       <dl className="facts">
-        <Fact term="Kind" value={channelKindLabel(channel.type_id)} />
+        <Fact term="Kind" value={channelKindLabel(channel.type_id, i18n)} />
         <Fact term="Group id" value={channel.group_id} />
         <Fact term="External id" value={channel.external_id} />
         <Fact term="Workspace id" value={channel.workspace_id} />

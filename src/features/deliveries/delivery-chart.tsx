@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { BarSeriesChart } from "@/components/chart/bar-chart";
+import { bucketAxisLabel, bucketCaption } from "@/components/chart/bucket-words";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
-import { bucketUnitFor, bucketUnitNames, type Bucket } from "@/lib/buckets";
+import { bucketUnitFor, type Bucket } from "@/lib/buckets";
 import { DELIVERY_PAGE_SIZE, DELIVERY_PAGES_PER_ROUND, sumDeliveries } from "@/lib/delivery-series";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { DeliverySeriesState } from "./use-delivery-series";
@@ -23,6 +25,7 @@ interface DeliveryChartProps {
 
 /** Sent and failed messages per bucket of the period, from the records themselves. */
 export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) {
+  const { i18n } = useLingui();
   const unit = bucketUnitFor({ from, to });
   const series = data.series;
   const shown = series ? data.buckets.slice(0, series.coveredBuckets) : [];
@@ -35,12 +38,12 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
     };
   });
   const totals = sumDeliveries(series ? series.counts.slice(0, series.coveredBuckets) : []);
-  const axis = `${bucketUnitNames[unit]} (${timeZone})`;
+  const axis = bucketAxisLabel(unit, timeZone, i18n);
   const title = "Sent and failed messages";
   const loading =
     data.status === "pending"
       ? data.pagesPlanned > 0
-        ? { done: data.pagesRead, total: data.pagesPlanned, of: "pages of records" }
+        ? { done: data.pagesRead, total: data.pagesPlanned, of: "pages of records" as const }
         : true
       : false;
 
@@ -63,7 +66,7 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
         }
         table={
           <ChartTable
-            caption={`${title}, per ${bucketUnitNames[unit].toLowerCase()} (${timeZone})`}
+            caption={bucketCaption(title, unit, timeZone, i18n)}
             rowHeader={axis}
             series={[SENT, FAILED, NOT_ALLOWED]}
             points={points}

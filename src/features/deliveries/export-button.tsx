@@ -31,16 +31,16 @@ export function ExportButton({
   const { call } = useApi();
   return (
     <CsvExportButton
-      what="the delivery records"
+      failureTitle="Could not export the delivery records."
       fileName={() => fileName}
       total={total}
-      run={async ({ sink, signal, onRows }) => {
+      run={async ({ sink, format, signal, onRows }) => {
         const { exportDeliveries } = await import("./export-deliveries");
         return exportDeliveries({
           call,
           groupId,
           params,
-          context: { names, userIdField, timeZone },
+          context: { names, userIdField, timeZone, format },
           sink,
           signal,
           onRows,

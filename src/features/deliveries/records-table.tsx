@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import type { DeliveryRecord } from "@/contract/entities";
 import {
   deliverySource,
@@ -62,15 +63,15 @@ function RecordRow({
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
 }) {
-  const source = deliverySource(record, names);
-  const status = deliveryStatus(record);
+  const source = deliverySource(record, names, i18n);
+  const status = deliveryStatus(record, i18n);
   const ids = messageIds(record);
   const userId = userIdOf(record, userIdField);
   return (
     <tr>
       <td className="deliveries-date">{record.date}</td>
       <td>
-        <span className="deliveries-person">{personName(record)}</span>
+        <span className="deliveries-person">{personName(record, i18n)}</span>
         {userId !== undefined && <span className="muted deliveries-sub">{String(userId)}</span>}
       </td>
       <td>

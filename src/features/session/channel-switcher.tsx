@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SessionChannel } from "@/contract/session";
@@ -49,14 +50,18 @@ export function ChannelSwitcher({ channels, currentGroupId }: ChannelSwitcherPro
       }}
     >
       <summary ref={summaryRef}>
-        <span className="channel-switcher-label">Channel</span>{" "}
+        <span className="channel-switcher-label">
+          <Trans>Channel</Trans>
+        </span>{" "}
         {current ? (
           <>
             <span className="channel-switcher-name">{current.name}</span>{" "}
             <span className="badge">{current.type_name}</span>
           </>
         ) : (
-          <span className="channel-switcher-name">Choose a channel</span>
+          <span className="channel-switcher-name">
+            <Trans>Choose a channel</Trans>
+          </span>
         )}
       </summary>
       <ul className="channel-switcher-list">

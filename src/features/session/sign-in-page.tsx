@@ -1,18 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as z from "@/contract/zod";
+import { describeApiError } from "@/api/error-text";
 import { useForgetCachedData, useLogin } from "@/api/session-hooks";
 import { TextField } from "@/components/text-field";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { loginRequest, type LoginRequest } from "@/contract/session";
+import { zodResolver } from "@/i18n/zod-resolver";
 import { safeNext } from "@/lib/safe-next";
 import "./session.css";
 
 type LoginInput = z.input<typeof loginRequest>;
 
 export function SignInPage() {
-  useDocumentTitle("Sign in");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Sign in`);
   useForgetCachedData();
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
@@ -32,11 +35,15 @@ export function SignInPage() {
 
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in to Channel Desk</h1>
-      <p className="sign-in-intro">Use the account your channel administrator gave you.</p>
+      <h1 id="sign-in-title">
+        <Trans>Sign in to Channel Desk</Trans>
+      </h1>
+      <p className="sign-in-intro">
+        <Trans>Use the account your channel administrator gave you.</Trans>
+      </p>
       <form className="sign-in-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
-          label="User name"
+          label={t`User name`}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -44,7 +51,7 @@ export function SignInPage() {
           {...register("username")}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
@@ -55,10 +62,10 @@ export function SignInPage() {
           role="alert"
           className={login.isError ? "sign-in-alert notice notice-error" : "sign-in-alert"}
         >
-          {login.isError && login.error.message}
+          {login.isError && describeApiError(login.error, i18n)}
         </div>
         <button type="submit" className="button button-primary" disabled={login.isPending}>
-          {login.isPending ? "Signing in…" : "Sign in"}
+          {login.isPending ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
     </section>

@@ -1,19 +1,34 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { useLogout } from "@/api/session-hooks";
-import { roleLabels, type Role } from "@/contract/roles";
+import { ErrorText } from "@/components/error-text";
+import type { Role } from "@/contract/roles";
 import { SIGN_IN_PATH } from "@/lib/safe-next";
 import "./session.css";
 
+const roleLabels: Record<Role, MessageDescriptor> = {
+  admin: msg`Administrator`,
+  marketing: msg({ message: "Marketing", context: "role" }),
+  support: msg({ message: "Support", context: "role" }),
+};
+
 export function UserMenu({ username, role }: { username: string; role: Role }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const logout = useLogout({ onSuccess: () => navigate(SIGN_IN_PATH, { replace: true }) });
+  const roleLabel = i18n._(roleLabels[role]);
   return (
     <div className="user-menu">
+      {/* One sentence for a screen reader; the eye sees the name and a role badge. */}
       <p className="user-menu-who">
-        <span className="visually-hidden">Signed in as </span>
-        <span className="user-menu-name">{username}</span>
-        <span className="visually-hidden">, role </span>
-        <span className="badge">{roleLabels[role]}</span>
+        <Trans>
+          <span className="visually-hidden">Signed in as </span>
+          <span className="user-menu-name">{username}</span>
+          <span className="visually-hidden">, role </span>
+          <span className="badge">{roleLabel}</span>
+        </Trans>
       </p>
       <button
         type="button"
@@ -23,11 +38,13 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
         }}
         disabled={logout.isPending}
       >
-        {logout.isPending ? "Signing out…" : "Sign out"}
+        {logout.isPending ? t`Signing out…` : t`Sign out`}
       </button>
       {logout.isError && (
         <p role="alert" className="user-menu-error">
-          Could not sign out: {logout.error.message}
+          <Trans>
+            Could not sign out: <ErrorText error={logout.error} />
+          </Trans>
         </p>
       )}
     </div>

@@ -63,12 +63,12 @@ export function EventsSection({
       <div className="subscriptions-events-head">
         <h2 id="subscriptions-events-title">Events</h2>
         <CsvExportButton
-          what="the subscription events"
+          failureTitle="Could not export the subscription events."
           fileName={() =>
             `subscription-events-${String(groupId)}-${period.firstDay}-${period.lastDay}.csv`
           }
           total={total}
-          run={async ({ sink, signal, onRows }) => {
+          run={async ({ sink, format, signal, onRows }) => {
             const { exportEvents } = await import("./export-events");
             const result = await exportEvents({
               call,
@@ -78,6 +78,7 @@ export function EventsSection({
               signal,
               onRows,
               context: {
+                format,
                 subscriptionNames,
                 utmNames,
                 userIdField: idField,

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Avatar } from "@/components/avatar";
 import type { SubscriptionEvent } from "@/contract/entities";
@@ -86,7 +87,7 @@ interface EventRowProps {
 }
 
 function EventRow({ event, userIdField, subscriptionNames, utmNames }: EventRowProps) {
-  const name = personName(event);
+  const name = personName(event, i18n);
   const userId = userIdOf(event, userIdField) ?? userIdOf(event);
   const subscription = nameOf(event.subscription_id, subscriptionNames);
   const utm = utmOfEvent(event, utmNames);
@@ -106,11 +107,11 @@ function EventRow({ event, userIdField, subscriptionNames, utmNames }: EventRowP
       </td>
       <td>
         <span className={`subscriptions-action action-${String(event.action)}`}>
-          {actionLabel(event.action)}
+          {actionLabel(event.action, i18n)}
         </span>
       </td>
       <td>{subscription === "" ? <span className="muted">None</span> : subscription}</td>
-      <td>{sourceLabel(event.source)}</td>
+      <td>{sourceLabel(event.source, i18n)}</td>
       <td>{utm === "" ? <span className="muted">None</span> : utm}</td>
       <td>
         {event.ignore === 1 ? (

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useApi } from "@/api/api-context";
@@ -211,7 +212,7 @@ export function TaggedEvents({
                       <tr key={`${String(page)}-${String(index)}`}>
                         <td className="utm-date">{event.date}</td>
                         <td>
-                          <span className="utm-person">{personName(event)}</span>
+                          <span className="utm-person">{personName(event, i18n)}</span>
                           {userId !== undefined && (
                             <span className="muted utm-sub">{String(userId)}</span>
                           )}

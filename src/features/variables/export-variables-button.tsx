@@ -1,6 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { errorText } from "@/components/error-text";
+import { describeApiError } from "@/api/error-text";
 import type { Variable } from "@/contract/entities";
 import type { Person } from "./variables-queries";
 
@@ -15,19 +16,24 @@ export function ExportVariablesButton({
   person: Person;
   items: readonly Variable[];
 }) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
     if (busy) return;
     setBusy(true);
     try {
       const { variablesCsv, variablesCsvName } = await import("@/lib/variables-csv");
-      const text = variablesCsv({ field: person.field, id: person.userId }, items);
+      const { defaultCsvSeparator } = await import("@/lib/csv-options");
+      const text = variablesCsv({ field: person.field, id: person.userId }, items, {
+        separator: defaultCsvSeparator(i18n.locale),
+        i18n,
+      });
       download(
         new Blob([text], { type: "text/csv;charset=utf-8" }),
         variablesCsvName(person.groupId, person.userId),
       );
     } catch (error) {
-      toast.error(`Could not export: ${errorText(error)}`);
+      toast.error(`Could not export: ${describeApiError(error, i18n)}`);
     } finally {
       setBusy(false);
     }

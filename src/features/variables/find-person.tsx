@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useId, useState } from "react";
 import { describeProfile, parseProfileInput } from "@/lib/profile-link";
 import type { UserIdField } from "@/lib/subscriber-format";
@@ -18,14 +19,14 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
   const [text, setText] = useState(current > 0 ? String(current) : "");
   const [submitted, setSubmitted] = useState(false);
   const [shown, setShown] = useState(current);
-  let parsed = parseProfileInput(text, field);
+  let parsed = parseProfileInput(text, field, i18n);
   if (shown !== current) {
     // Back or Forward to another person: the field follows, unless it already names them.
     setShown(current);
     if (!(parsed.kind === "id" && parsed.id === current)) {
       const next = current > 0 ? String(current) : "";
       setText(next);
-      parsed = parseProfileInput(next, field);
+      parsed = parseProfileInput(next, field, i18n);
     }
   }
   const problem = parsed.kind === "problem" ? parsed.message : undefined;
@@ -81,7 +82,7 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
           aria-live="polite"
         >
           {parsed.kind === "id"
-            ? describeProfile(parsed)
+            ? describeProfile(parsed, i18n)
             : emptyError
               ? "Enter a user id or a profile link."
               : (problem ?? `The person’s user id: ${example}.`)}

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "@/api/api-context";
@@ -35,7 +36,7 @@ export function PersonSummary({ person, record, role, actions }: PersonSummaryPr
     (item) => item.id === String(record) && userIdOf(item, person.field) === person.userId,
   );
   const idText = `${person.field} ${String(person.userId)}`;
-  const name = subscriber ? personName(subscriber) : undefined;
+  const name = subscriber ? personName(subscriber, i18n) : undefined;
 
   return (
     <div className="card variables-person">

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -67,7 +68,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
       setEdit(variable.name, undefined);
       return;
     }
-    const problem = variableValueProblem(edit.draft);
+    const problem = variableValueProblem(edit.draft, i18n);
     if (problem) {
       setEdit(variable.name, { draft: edit.draft, error: problem });
       return;

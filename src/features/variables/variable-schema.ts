@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
 import { variableNameProblem, variableValueProblem } from "@/lib/variables";
@@ -15,7 +16,7 @@ export function addVariableSchema(existing: ReadonlySet<string>) {
       .string()
       .transform((name) => name.trim())
       .superRefine((name, ctx) => {
-        const problem = variableNameProblem(name) ?? contractProblem(contract.name, name);
+        const problem = variableNameProblem(name, i18n) ?? contractProblem(contract.name, name);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
         else if (existing.has(name)) {
           ctx.addIssue({
@@ -29,7 +30,7 @@ export function addVariableSchema(existing: ReadonlySet<string>) {
 }
 
 export const valueSchema = z.string().superRefine((value, ctx) => {
-  const problem = variableValueProblem(value) ?? contractProblem(contract.value, value);
+  const problem = variableValueProblem(value, i18n) ?? contractProblem(contract.value, value);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 

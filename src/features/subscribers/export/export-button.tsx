@@ -34,9 +34,9 @@ export function ExportButton() {
 
   return (
     <CsvExportButton
-      what="the subscribers"
+      failureTitle="Could not export the subscribers."
       fileName={() => exportFileName(groupId, new Date(), channel.time_zone)}
-      run={async ({ sink, signal, onRows, onTotal }) => {
+      run={async ({ sink, format, signal, onRows, onTotal }) => {
         onTotal(await countSubscribers());
         signal.throwIfAborted();
         const { exportSubscribers } = await import("./export-subscribers");
@@ -44,6 +44,7 @@ export function ExportButton() {
           call,
           groupId,
           sink,
+          format,
           signal,
           userIdField: userIdField(channel.type_name),
           timeZone: channel.time_zone,

@@ -1,5 +1,6 @@
 import { ApiError } from "@/api/api-error";
 import type { CsvSink } from "@/components/csv-export/csv-sinks";
+import type { CsvFormat } from "@/lib/csv-options";
 import type { Call } from "@/api/client";
 import { PAGE_SIZE_MAX } from "@/contract/common";
 import { collectOffsetPages } from "@/lib/offset-pages";
@@ -17,6 +18,8 @@ export interface ExportOptions {
   call: Call;
   groupId: number;
   sink: CsvSink;
+  /** The separator and the language of the file. */
+  format: CsvFormat;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: ExportProgress) => void) | undefined;
   userIdField?: UserIdField | undefined;
@@ -36,6 +39,7 @@ export async function exportSubscribers({
   call,
   groupId,
   sink,
+  format,
   signal,
   onProgress,
   userIdField,
@@ -51,6 +55,7 @@ export async function exportSubscribers({
       subscriptionNames: new Map(subscriptions.map((item) => [item.subscription_id, item.name])),
       userIdField,
       timeZone,
+      format,
     };
     let cursor = "";
     for (;;) {

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { Subscriber } from "@/contract/entities";
 import {
@@ -71,7 +72,7 @@ export function subscriberColumns(context: ColumnContext) {
     column.accessor((row) => row.status, {
       id: "status",
       header: "Status",
-      cell: ({ getValue }) => statusLabel(getValue()),
+      cell: ({ getValue }) => statusLabel(getValue(), i18n),
     }),
     // Names are looked up as the cell is drawn: the table caches accessor values per row, and
     // the names arrive after the rows.

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
 import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
@@ -24,7 +25,7 @@ function selectedNumber(field: z.ZodType<number>, message: string) {
 /** The pasted ids: every token a positive integer, at most USER_IDS_MAX after duplicates. */
 const userIds = z.string().transform((text, ctx) => {
   const parsed = parseUserIds(text);
-  const problem = userIdsProblem(parsed);
+  const problem = userIdsProblem(parsed, i18n);
   if (problem) {
     ctx.addIssue({ code: "custom", message: problem });
     return z.NEVER;

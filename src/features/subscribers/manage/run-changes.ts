@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { isApiError, isSignedOutError } from "@/api/api-error";
 import type { Call } from "@/api/client";
 import { runBulk, type BulkResult } from "@/lib/bulk-run";
@@ -82,6 +83,7 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
     concurrency: CHANGE_CONCURRENCY,
     send,
     judge: (error) => ({ text: failureText(error), stopsRun: isSignedOutError(error) }),
+    i18n,
     cancel,
     abort,
     onResults: (batch) => {

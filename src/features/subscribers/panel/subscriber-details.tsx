@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Subscriber } from "@/contract/entities";
@@ -25,7 +26,7 @@ export function SubscriberDetails({
   userIdLabel,
   role,
 }: SubscriberDetailsProps) {
-  const name = personName(subscriber);
+  const name = personName(subscriber, i18n);
   const userId = userIdOf(subscriber, userIdField);
   const forPerson = userId === undefined ? "" : `?user=${encodeURIComponent(String(userId))}`;
   // The record id comes along so the variables page can show the person's name: the API
@@ -46,7 +47,7 @@ export function SubscriberDetails({
         <Fact term={`Date (${timeZone})`}>
           <ApiDate value={subscriber.date} timeZone={timeZone} />
         </Fact>
-        <Fact term="Status">{statusLabel(subscriber.status)}</Fact>
+        <Fact term="Status">{statusLabel(subscriber.status, i18n)}</Fact>
       </dl>
       {userId !== undefined && (
         <ul className="panel-actions">

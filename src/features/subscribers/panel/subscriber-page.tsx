@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { useQuery } from "@tanstack/react-query";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { Link, useLocation, useParams } from "react-router";
@@ -52,7 +53,7 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
   // The cursor gives the next record when this one does not exist: only an exact id is it.
   const subscriber = query.data?.items.find((item) => item.id === String(recordId));
   useDocumentTitle(
-    subscriber ? personName(subscriber) : query.isSuccess ? NOT_FOUND : "Subscriber",
+    subscriber ? personName(subscriber, i18n) : query.isSuccess ? NOT_FOUND : "Subscriber",
   );
 
   if (query.isPending) return <PanelSkeleton />;

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import * as z from "@/contract/zod";
 import { VARIABLE_NAME_MAX, VARIABLE_NAME_PATTERN, VARIABLE_VALUE_MAX } from "@/contract/common";
 import { operations } from "@/contract/operations";
@@ -40,7 +41,7 @@ const value = z.string().superRefine((text, ctx) => {
 
 const userIds = z.string().transform((text, ctx) => {
   const parsed = parseUserIds(text);
-  const problem = userIdsProblem(parsed);
+  const problem = userIdsProblem(parsed, i18n);
   if (problem) {
     ctx.addIssue({ code: "custom", message: problem });
     return z.NEVER;

@@ -57,7 +57,7 @@ export function BulkSetPage() {
       )}
       {run?.stopped !== undefined && !job.running && (
         <p className="bulk-set-stopped" role="alert">
-          The run stopped: {run.stopped}.{" "}
+          The run stopped: {run.stopped}{" "}
           {run.fieldError
             ? `The service refused the variable’s ${run.fieldError.field} itself, so it was not sent to the others: correct it at the field and run again.`
             : "What was saved stays saved; the rest is marked “Not run” — retry it when the service answers again."}

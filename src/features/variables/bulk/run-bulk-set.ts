@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import type { Call } from "@/api/client";
 import { isApiError } from "@/api/api-error";
 import { judgeBulkFailure } from "@/api/bulk-failure";
@@ -45,6 +46,7 @@ export function runBulkSet(options: RunBulkSetOptions): Promise<BulkRunReport<Se
       return [{ userId, outcome: "saved" }];
     },
     judge: judgeBulkSetFailure,
+    i18n,
     cancel: options.cancel,
     abort: options.abort,
     onResults: options.onResults,
@@ -65,6 +67,6 @@ export function runWideField(error: unknown): VariableField | undefined {
  * further call would fail the same way, up to 1,000 of them.
  */
 export function judgeBulkSetFailure(error: unknown): FailureVerdict {
-  const verdict = judgeBulkFailure(error);
+  const verdict = judgeBulkFailure(error, i18n);
   return runWideField(error) === undefined ? verdict : { ...verdict, stopsRun: true };
 }

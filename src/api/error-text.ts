@@ -1,0 +1,169 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import type { KnownErrorCode } from "@/contract/errors";
+import type { GatewayReason } from "@/contract/gateway-reasons";
+import { isChunkLoadError } from "@/lib/chunk-error";
+import { isApiError, type ApiError } from "./api-error";
+
+/**
+ * Every failure in the person's language: what the service's error codes mean, why the gateway
+ * refused (by its stable reason), what a missing answer or an unreadable one means. The English
+ * words the servers send stay in `ApiError.message`, for logs; none of them reaches a screen.
+ */
+
+/** The service's error codes (api-facts.md) in plain words. */
+export const serviceCodeTexts: Readonly<Record<KnownErrorCode, MessageDescriptor>> = {
+  0: msg`The service failed for an unknown reason`,
+  1: msg`A required value is missing`,
+  2: msg`The request's signature is missing`,
+  3: msg`The request's signature is wrong`,
+  4: msg`The person does not allow messages from the channel`,
+  5: msg`No such subscriber`,
+  6: msg`No such community`,
+  7: msg`No such group`,
+  8: msg`No such UTM tag`,
+  9: msg`Too many requests a second`,
+  10: msg`No such bot`,
+  11: msg`A variable name may have only Latin letters, digits and _`,
+  12: msg`A value is not valid`,
+  13: msg`The service does not know this channel's access token`,
+  14: msg`The service refused this channel's access token`,
+};
+
+/** What the service's code means, or `undefined` for a code it did not document. */
+export function serviceCodeText(code: number, i18n: I18n): string | undefined {
+  const known = (serviceCodeTexts as Readonly<Record<number, MessageDescriptor>>)[code];
+  return known ? i18n._(known) : undefined;
+}
+
+type Details = Readonly<Record<string, unknown>>;
+
+/** A value the gateway named, if it is a string or a number (anything else is not shown). */
+function detail(details: Details | undefined, key: string): string {
+  const value = details?.[key];
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+}
+
+/**
+ * Why the gateway refused, one sentence per reason; the two that name a value are below.
+ * Adding a reason is one line here (and in src/contract/gateway-reasons.ts); the compiler
+ * finds a reason left out.
+ */
+const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
+  "csrf-header-missing": msg`The browser sent the request without the app's header; reload the page.`,
+  "body-too-large": msg`The request is too large.`,
+  "unsupported-media-type": msg`The request is not in a form the server reads.`,
+  "malformed-request": msg`The request could not be read.`,
+  "not-found": msg`There is nothing at this address.`,
+  "gateway-failure": msg`The server failed. Try again in a moment.`,
+  "login-invalid": msg`Enter your user name and password.`,
+  "login-wrong": msg`Wrong user name or password.`,
+  "login-throttled": msg`Too many failed sign-ins. Try again later.`,
+  "login-busy": msg`Too many sign-ins at once. Try again in a moment.`,
+  "not-signed-in": msg`You are not signed in.`,
+  "session-ended": msg`Your session has ended. Sign in again.`,
+  "group-id-missing": msg`The request names no channel.`,
+  "group-id-invalid": msg`The request names a channel that cannot exist.`,
+  "no-channel-access": msg`Your account has no access to this channel.`,
+  "role-refused": msg`Your role does not allow this.`,
+  "too-many-calls": msg`Too many requests at once from this page. Wait for some to finish.`,
+  "channel-busy": msg`The channel is busy with other requests. Try again in a moment.`,
+  "backend-unavailable": msg`The channel's service did not answer. Try again later.`,
+  "backend-error": msg`The channel's service failed. Try again later.`,
+  "locale-invalid": msg`This language is not available.`,
+};
+
+function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: I18n): string {
+  if (reason === "login-throttled") {
+    const minutes = Number(detail(details, "minutes"));
+    if (minutes > 0) {
+      return i18n._(
+        msg`Too many failed sign-ins. Try again in ${plural(minutes, {
+          one: "# minute",
+          other: "# minutes",
+        })}.`,
+      );
+    }
+  }
+  if (reason === "no-channel-access") {
+    const channel = detail(details, "group_id");
+    if (channel) return i18n._(msg`Your account has no access to channel ${channel}.`);
+  }
+  return i18n._(gatewayReasonTexts[reason]);
+}
+
+function isGatewayReason(reason: string): reason is GatewayReason {
+  return Object.hasOwn(gatewayReasonTexts, reason);
+}
+
+/** A refusal with a service code: its meaning and the code, which support people ask for. */
+function withCode(code: number, i18n: I18n): string {
+  const meaning = serviceCodeText(code, i18n);
+  const said = meaning
+    ? i18n._(msg`${meaning} (error ${code}).`)
+    : i18n._(msg`The service refused the request (error ${code}).`);
+  if (code === 13 || code === 14) {
+    // The token is the gateway's: signing in again cannot help.
+    return `${said} ${i18n._(msg`Ask an administrator to check the gateway's channels file.`)}`;
+  }
+  return said;
+}
+
+function httpText(error: ApiError, i18n: I18n): string {
+  const status = error.status ?? 0;
+  if (status === 401) return i18n._(msg`Your session has ended. Sign in again.`);
+  if (status === 403) return i18n._(msg`Not allowed for your role or channel.`);
+  // The gateway refused a field with the service's own code, before calling it.
+  if (error.code !== undefined && error.code !== 0 && status < 500) {
+    return withCode(error.code, i18n);
+  }
+  if (status === 404) return i18n._(msg`There is nothing at this address.`);
+  if (status === 413) return i18n._(msg`The request is too large.`);
+  if (status === 429) return i18n._(msg`Too many requests. Wait a moment and try again.`);
+  if (status === 502) return i18n._(msg`The channel's service did not answer. Try again later.`);
+  if (status === 503) {
+    return i18n._(msg`The channel is busy with other requests. Try again in a moment.`);
+  }
+  if (status >= 500) return i18n._(msg`The server failed (HTTP ${status}). Try again later.`);
+  return i18n._(msg`The server refused the request (HTTP ${status}).`);
+}
+
+/** One sentence for a failure of any kind, in the language of `i18n`. */
+export function describeApiError(error: unknown, i18n: I18n): string {
+  if (!isApiError(error)) {
+    if (isChunkLoadError(error)) {
+      return i18n._(
+        msg`Part of Channel Desk could not be loaded from the server, most likely because the connection dropped.`,
+      );
+    }
+    // A fault of the app itself: its technical words wait in "Details for support".
+    return i18n._(msg`Something unexpected went wrong in Channel Desk.`);
+  }
+  if (error.reason !== undefined && isGatewayReason(error.reason)) {
+    return gatewayText(error.reason, error.details, i18n);
+  }
+  switch (error.kind) {
+    case "service":
+      return withCode(error.code ?? 0, i18n);
+    case "http":
+      return httpText(error, i18n);
+    case "network":
+      return error.timeout
+        ? i18n._(msg`The server did not answer in time. Try again.`)
+        : i18n._(msg`The server could not be reached. Check the connection and try again.`);
+    case "aborted":
+      return i18n._(msg`The request was cancelled.`);
+    case "contract": {
+      const path = error.path ?? "";
+      return path
+        ? i18n._(msg`The server's answer could not be read (at ${path}).`)
+        : i18n._(msg`The server's answer could not be read.`);
+    }
+    case "request": {
+      const path = error.path ?? "";
+      return path
+        ? i18n._(msg`Not sent: the value of ${path} is not valid.`)
+        : i18n._(msg`Not sent: a value is not valid.`);
+    }
+  }
+}

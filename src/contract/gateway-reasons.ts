@@ -1,0 +1,66 @@
+import * as z from "./zod";
+
+/**
+ * Why the gateway itself refused a call, as a stable code beside its English `error_message`,
+ * so that the SPA can say it in the person's language (src/api/error-text.ts has one sentence per
+ * reason). A gateway that sends `reason` may also send `details`, the values its sentence names.
+ * The service's own refusals keep their numeric `error_code` and carry no reason.
+ */
+export const gatewayReasons = [
+  /** A POST without `X-Channel-Desk: 1`. */
+  "csrf-header-missing",
+  /** Body over the limit (256 KiB, 8 KiB for sign-in). */
+  "body-too-large",
+  /** A body that is not JSON. */
+  "unsupported-media-type",
+  /** Malformed request (bad JSON). */
+  "malformed-request",
+  /** No such path or method. details: { path } */
+  "not-found",
+  /** The gateway failed (500). */
+  "gateway-failure",
+  /** Sign-in: the body lacks a user name or password. */
+  "login-invalid",
+  /** Sign-in: wrong user name or password (401). */
+  "login-wrong",
+  /** Sign-in: too many failures; details: { minutes } (429). */
+  "login-throttled",
+  /** Sign-in: too many password checks at once (503). */
+  "login-busy",
+  /** /auth/session: nobody is signed in (401). */
+  "not-signed-in",
+  /** /api: the session has ended (401). */
+  "session-ended",
+  /** /api: no channel given or a bad one. */
+  "group-id-missing",
+  "group-id-invalid",
+  /** /api: not one of the account's channels; details: { group_id } (403). */
+  "no-channel-access",
+  /** /api: the role may not call the operation; details: { role, operation } (403). */
+  "role-refused",
+  /** /api: too many calls under way for this session; details: { in_flight } (429). */
+  "too-many-calls",
+  /** /api: the channel's queue is full or waited too long; details: { group_id } (503). */
+  "channel-busy",
+  /** /api: the channel's service did not answer; details: { group_id } (502). */
+  "backend-unavailable",
+  /** /api: the channel's service answered with an HTTP error; details: { status } (502). */
+  "backend-error",
+  /** /auth/locale: not a language of the interface. */
+  "locale-invalid",
+] as const;
+export type GatewayReason = (typeof gatewayReasons)[number];
+
+export function isGatewayReason(value: unknown): value is GatewayReason {
+  return typeof value === "string" && (gatewayReasons as readonly string[]).includes(value);
+}
+
+/**
+ * The optional fields a gateway refusal adds to the failure body. `details` is read loosely
+ * (its values as strings or numbers, anything else ignored): a record schema would cost the
+ * entry of the SPA more than the check is worth.
+ */
+export const gatewayReasonFields = {
+  reason: z.string().optional(),
+  details: z.looseObject({}).optional(),
+};

@@ -1,0 +1,30 @@
+import type { Messages } from "@lingui/core";
+import type { Locale } from "@/lib/locale";
+
+/**
+ * Where each area's catalog of each language lives (lingui.config.ts): Vite makes every `.po`
+ * file its own chunk, compiled by Lingui's plugin, fetched only when asked for. The globs find a
+ * feature's catalogs as soon as they exist, so a feature translated later needs no change here.
+ */
+export interface CatalogModule {
+  messages: Messages;
+}
+
+const sharedCatalogs = import.meta.glob<CatalogModule>("../locales/*.po");
+
+/** The area of the shell and of everything shared, loaded before the first render. */
+export const SHARED_AREA = "shared";
+
+/**
+ * The catalog of an area in a language: "shared", or a feature folder's name; `undefined` for
+ * a feature with no catalog yet. The list of feature catalogs is a chunk of its own, fetched
+ * with the first page, so the entry carries none of it.
+ */
+export async function loadCatalog(
+  area: string,
+  locale: Locale,
+): Promise<CatalogModule | undefined> {
+  if (area === SHARED_AREA) return sharedCatalogs[`../locales/${locale}.po`]?.();
+  const { featureCatalog } = await import("./feature-catalogs");
+  return featureCatalog(area, locale)?.();
+}
