@@ -205,13 +205,11 @@ export function boundaryConfigs(root) {
  * cannot be written there without the catalog (src/features/<name>/locales).
  */
 export const UNTRANSLATED_FEATURES = [
-  "bots",
   "channel",
   "deliveries",
   "subscribers",
   "subscriptions",
   "utm",
-  "variables",
 ];
 
 // Its own typings do not match ESLint 10's plugin type, which it satisfies at run time.

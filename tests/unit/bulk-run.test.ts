@@ -226,6 +226,7 @@ describe("a bulk vars/set refused for its name or value", () => {
       field: "tg_user_id",
       groupId: 1001,
       call,
+      i18n,
       cancel: new AbortController().signal,
       onResults: () => undefined,
     });
@@ -243,9 +244,9 @@ describe("a bulk vars/set refused for its name or value", () => {
   });
 
   it("goes on after a refusal about one person (error 5, error 12 not naming a field)", () => {
-    expect(judgeBulkSetFailure(refuseNow(5, "user not found")).stopsRun).toBe(false);
-    expect(judgeBulkSetFailure(refuseNow(12, "something else")).stopsRun).toBe(false);
-    expect(judgeBulkSetFailure(refuseNow(11, "bad variable name"))).toEqual({
+    expect(judgeBulkSetFailure(refuseNow(5, "user not found"), i18n).stopsRun).toBe(false);
+    expect(judgeBulkSetFailure(refuseNow(12, "something else"), i18n).stopsRun).toBe(false);
+    expect(judgeBulkSetFailure(refuseNow(11, "bad variable name"), i18n)).toEqual({
       text: "A variable name may have only Latin letters, digits and _ (error 11).",
       code: 11,
       stopsRun: true,

@@ -1,7 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { BotInfo } from "@/contract/entities";
+import { zodResolver } from "@/i18n/zod-resolver";
 import type { BotOutcome } from "./bot-outcome";
 import { botForm, type BotInput, type BotValues } from "./bot-schema";
 
@@ -19,13 +22,19 @@ interface BotFormProps {
 
 const defaultValues: BotInput = { bot: "", step: "", restart: false };
 
-export function botLabel(bot: BotInfo): string {
-  const notes = [bot.active === 0 ? "inactive" : "", bot.published === 0 ? "not published" : ""];
-  const note = notes.filter(Boolean).join(", ");
-  return note === "" ? bot.title : `${bot.title} (${note})`;
+/** The bot's title as the service gives it, and whether it is off or unpublished. */
+export function botLabel(bot: BotInfo, i18n: I18n): string {
+  const title = bot.title;
+  const inactive = bot.active === 0;
+  const unpublished = bot.published === 0;
+  if (inactive && unpublished) return i18n._(msg`${title} (inactive, not published)`);
+  if (inactive) return i18n._(msg`${title} (inactive)`);
+  if (unpublished) return i18n._(msg`${title} (not published)`);
+  return title;
 }
 
 export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit }: BotFormProps) {
+  const { t, i18n } = useLingui();
   const botId = useId();
   const stepId = useId();
   const restartHint = useId();
@@ -71,13 +80,15 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
   return (
     <form
       className="card bots-form"
-      aria-label="Bot"
+      aria-label={t`Bot`}
       noValidate
       onSubmit={(event) => void start(event)}
       onChange={onEdit}
     >
       <div className="field">
-        <label htmlFor={botId}>Bot</label>
+        <label htmlFor={botId}>
+          <Trans>Bot</Trans>
+        </label>
         <select
           id={botId}
           className="bots-select"
@@ -89,10 +100,10 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
             },
           })}
         >
-          <option value="">Choose a bot</option>
+          <option value="">{t`Choose a bot`}</option>
           {bots.map((item) => (
             <option key={item.bot_id} value={item.bot_id}>
-              {botLabel(item)}
+              {botLabel(item, i18n)}
             </option>
           ))}
         </select>
@@ -104,7 +115,9 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
       </div>
 
       <div className="field">
-        <label htmlFor={stepId}>Step (optional)</label>
+        <label htmlFor={stepId}>
+          <Trans>Step (optional)</Trans>
+        </label>
         <select
           id={stepId}
           className="bots-select"
@@ -112,7 +125,7 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
           aria-describedby={`${stepId}-hint`}
           {...register("step")}
         >
-          <option value="">The bot’s first step</option>
+          <option value="">{t`The bot’s first step`}</option>
           {steps?.map((step) => (
             <option key={step.step_id} value={step.step_id}>
               {step.title === "" ? step.step_id : `${step.title} (${step.step_id})`}
@@ -121,12 +134,12 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
         </select>
         <p id={`${stepId}-hint`} className="bots-hint">
           {bot === undefined
-            ? "Choose a bot to see its steps."
+            ? t`Choose a bot to see its steps.`
             : steps === undefined
-              ? "The service does not list this bot’s steps: it starts at its first step."
+              ? t`The service does not list this bot’s steps: it starts at its first step.`
               : steps.length === 0
-                ? "This bot has no steps listed: it starts at its first step."
-                : "Where the bot begins; by default its first step."}
+                ? t`This bot has no steps listed: it starts at its first step.`
+                : t`Where the bot begins; by default its first step.`}
         </p>
       </div>
 
@@ -141,9 +154,14 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
           {...register("restart")}
         />
         <div>
-          <label htmlFor={`${restartHint}-box`}>Restart if already running</label>
+          <label htmlFor={`${restartHint}-box`}>
+            <Trans>Restart if already running</Trans>
+          </label>
           <p id={restartHint} className="bots-hint">
-            Without it, someone already in the bot is left where they are and the start is refused.
+            <Trans>
+              Without it, someone already in the bot is left where they are and the start is
+              refused.
+            </Trans>
           </p>
           {restartError && (
             <p id={`${restartHint}-error`} className="field-error">
@@ -155,7 +173,7 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
 
       <div className="bots-actions">
         <button type="submit" className="button button-primary" disabled={busy !== undefined}>
-          {busy === "start" ? "Starting…" : "Start the bot"}
+          {busy === "start" ? t`Starting…` : t`Start the bot`}
         </button>
         {canStop && (
           <button
@@ -164,7 +182,7 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
             disabled={busy !== undefined}
             onClick={() => void stop()}
           >
-            {busy === "stop" ? "Stopping…" : "Stop the bot"}
+            {busy === "stop" ? t`Stopping…` : t`Stop the bot`}
           </button>
         )}
       </div>

@@ -1,4 +1,7 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { isApiError } from "@/api/api-error";
+import { describeApiError } from "@/api/error-text";
 
 export type BotAction = "start" | "stop";
 
@@ -18,64 +21,78 @@ interface Subject {
   restart: boolean;
 }
 
-export function quote(text: string): string {
-  return `“${text}”`;
-}
-
-export function successOutcome({ action, bot, person, step, restart }: Subject): BotOutcome {
+/**
+ * What a start or stop did, in the language of `i18n`: one message per sentence, since Russian
+ * words the same outcome differently for a start, a restart and a stop.
+ */
+export function successOutcome(
+  { action, bot, person, step, restart }: Subject,
+  i18n: I18n,
+): BotOutcome {
   if (action === "stop") {
-    return { tone: "success", text: `${quote(bot)} is stopped for ${person}.` };
+    return { tone: "success", text: i18n._(msg`“${bot}” is stopped for ${person}.`) };
   }
-  const where = step === undefined ? "at its first step" : `at the step ${quote(step)}`;
+  if (step === undefined) {
+    return {
+      tone: "success",
+      text: restart
+        ? i18n._(msg`Started (or restarted) “${bot}” for ${person} at its first step.`)
+        : i18n._(msg`Started “${bot}” for ${person} at its first step.`),
+    };
+  }
   return {
     tone: "success",
-    text: `${restart ? "Started (or restarted)" : "Started"} ${quote(bot)} for ${person} ${where}.`,
+    text: restart
+      ? i18n._(msg`Started (or restarted) “${bot}” for ${person} at the step “${step}”.`)
+      : i18n._(msg`Started “${bot}” for ${person} at the step “${step}”.`),
   };
 }
 
 /** A refusal in plain words, with the service's own code kept for whoever reads it on. */
-export function failureOutcome(subject: Subject, error: unknown): BotOutcome {
+export function failureOutcome(subject: Subject, error: unknown, i18n: I18n): BotOutcome {
   const { action, bot, person } = subject;
-  const verb = action === "start" ? "start" : "stop";
-  if (!isApiError(error)) {
-    return { tone: "error", text: `Could not ${verb} ${quote(bot)}: something went wrong.` };
-  }
-  if (error.kind === "service" && error.code === 10) {
+  if (isApiError(error) && error.kind === "service" && error.code === 10) {
     return {
       tone: "error",
       field: "bot",
-      text: `The service has no bot ${quote(bot)} (error 10: bot not found) — it may have been deleted. The list of bots has been reloaded; choose the bot again.`,
+      text: i18n._(
+        msg`The service has no bot “${bot}” (error 10: bot not found) — it may have been deleted. The list of bots has been reloaded; choose the bot again.`,
+      ),
     };
   }
-  if (error.kind === "service" && error.code === 5) {
+  if (isApiError(error) && error.kind === "service" && error.code === 5) {
     return {
       tone: "error",
       field: "person",
-      text: `There is no subscriber with ${person} in this channel (error 5: user not found). Check the id.`,
+      text: i18n._(
+        msg`There is no subscriber with ${person} in this channel (error 5: user not found). Check the id.`,
+      ),
     };
   }
   if (
+    isApiError(error) &&
     error.kind === "service" &&
     error.code === 12 &&
     action === "start" &&
     !subject.restart &&
+    // The service's own words are the only sign that the person is already in the bot.
     /already/i.test(error.message)
   ) {
     return {
       tone: "error",
       field: "restart",
-      text: `${person} is already in ${quote(bot)}. Tick “Restart if already running” to start them again.`,
+      text: i18n._(
+        msg`${person} is already in “${bot}”. Tick “Restart if already running” to start them again.`,
+      ),
     };
   }
-  if (error.status === 403) {
-    return {
-      tone: "error",
-      text: `Your role may not ${verb} bots on this channel (${error.message}).`,
-    };
-  }
-  const code =
-    error.code === undefined || error.message.includes(`error ${String(error.code)}`)
-      ? ""
-      : ` (error ${String(error.code)})`;
-  return { tone: "error", text: `Could not ${verb} ${quote(bot)}: ${error.message}${code}` };
+  // Anything else (a refused role, no answer): the failure's own words, with its code.
+  const reason = describeApiError(error, i18n);
+  return {
+    tone: "error",
+    text:
+      action === "start"
+        ? i18n._(msg`Could not start “${bot}”: ${reason}`)
+        : i18n._(msg`Could not stop “${bot}”: ${reason}`),
+  };
 }

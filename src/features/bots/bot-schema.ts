@@ -1,16 +1,19 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
 
 const startFields = operations["bots/addSubscriber"].request.shape;
 
-export const CHOOSE_BOT = "Choose a bot";
-
-/** The bot form: a bot (required), a step of it (optional: else its first), restart or not. */
+/**
+ * The bot form: a bot (required), a step of it (optional: else its first), restart or not.
+ * Its messages are said when a check runs, in the language shown then (the global `i18n`).
+ */
 export const botForm = z.object({
   bot: z.string().transform((value, ctx) => {
     const parsed = startFields.bot_id.safeParse(value === "" ? Number.NaN : Number(value));
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: CHOOSE_BOT });
+      ctx.addIssue({ code: "custom", message: i18n._(msg`Choose a bot`) });
       return z.NEVER;
     }
     return parsed.data;
@@ -19,7 +22,10 @@ export const botForm = z.object({
     if (value === "") return undefined;
     const parsed = startFields.step_id.unwrap().safeParse(value);
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: "Choose a step of the bot, or its first step" });
+      ctx.addIssue({
+        code: "custom",
+        message: i18n._(msg`Choose a step of the bot, or its first step`),
+      });
       return z.NEVER;
     }
     return parsed.data;

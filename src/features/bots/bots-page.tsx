@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useApi } from "@/api/api-context";
+import { describeApiError } from "@/api/error-text";
 import { botsQuery } from "@/api/lookup-queries";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
@@ -10,7 +12,6 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { mayCall } from "@/contract/roles";
 import { userIdField } from "@/lib/subscriber-format";
 import { BotForm } from "./bot-form";
-import { quote } from "./bot-outcome";
 import type { BotValues } from "./bot-schema";
 import { readUserId } from "./person-id";
 import { PersonPicker } from "./person-picker";
@@ -22,7 +23,8 @@ export function BotsPage() {
   const channel = useCurrentChannel();
   const groupId = channel.group_id;
   const { role } = useSignedInSession();
-  useDocumentTitle("Start or stop a bot");
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Start or stop a bot`);
   const { call } = useApi();
   const field = userIdField(channel.type_name) ?? "tg_user_id";
   const [params, setParams] = useSearchParams();
@@ -72,12 +74,20 @@ export function BotsPage() {
   // A result belongs to the person it was for: after "Another person" or Back it is not shown.
   const outcome = action.outcome?.userId === userId ? action.outcome : undefined;
   const atField = outcome?.tone === "error" && outcome.field !== undefined;
+  const channelName = channel.name;
+  const refreshFailure = bots.isError ? describeApiError(bots.error, i18n) : "";
+  const stopBot = pendingStop?.botTitle ?? "";
+  const stopPerson = pendingStop ? `${field} ${String(pendingStop.userId)}` : "";
 
   return (
     <>
-      <h1>Start or stop a bot</h1>
+      <h1>
+        <Trans>Start or stop a bot</Trans>
+      </h1>
       <p className="bots-intro">
-        Start one of {channel.name}’s bots for a person, at its first step or another, or stop it.
+        <Trans>
+          Start one of {channelName}’s bots for a person, at its first step or another, or stop it.
+        </Trans>
       </p>
 
       {userId === undefined ? (
@@ -91,7 +101,9 @@ export function BotsPage() {
         <>
           <div className="card bots-person">
             <p>
-              <span className="bots-person-label">Person</span>{" "}
+              <span className="bots-person-label">
+                <Trans>Person</Trans>
+              </span>{" "}
               <code className="bots-person-id">{person}</code>
             </p>
             <button
@@ -101,7 +113,7 @@ export function BotsPage() {
                 choosePerson(undefined);
               }}
             >
-              Another person
+              <Trans>Another person</Trans>
             </button>
           </div>
           {outcome?.tone === "error" && outcome.field === "person" && (
@@ -110,24 +122,28 @@ export function BotsPage() {
 
           {bots.isPending ? (
             <p role="status" className="muted">
-              Loading the bots…
+              <Trans>Loading the bots…</Trans>
             </p>
           ) : bots.isError && bots.data === undefined ? (
             <ErrorState
-              title="Could not load the bots."
+              title={t`Could not load the bots.`}
               error={bots.error}
               retrying={bots.isFetching}
               onRetry={() => void bots.refetch()}
             />
           ) : bots.data.length === 0 ? (
-            <p className="muted">This channel has no bots.</p>
+            <p className="muted">
+              <Trans>This channel has no bots.</Trans>
+            </p>
           ) : (
             <>
               {bots.isError && (
                 <div className="notice notice-error" role="status">
                   <p>
-                    Could not refresh the list of bots; it shows what was last loaded. (
-                    {bots.error.message})
+                    <Trans>
+                      Could not refresh the list of bots; it shows what was last loaded. (
+                      {refreshFailure})
+                    </Trans>
                   </p>
                   <button
                     type="button"
@@ -135,7 +151,7 @@ export function BotsPage() {
                     disabled={bots.isFetching}
                     onClick={() => void bots.refetch()}
                   >
-                    {bots.isFetching ? "Retrying…" : "Retry"}
+                    {bots.isFetching ? t`Retrying…` : t`Retry`}
                   </button>
                 </div>
               )}
@@ -179,13 +195,9 @@ export function BotsPage() {
           if (!open) setPendingStop(undefined);
         }}
         tone="danger"
-        title={
-          pendingStop
-            ? `Stop ${quote(pendingStop.botTitle)} for ${field} ${String(pendingStop.userId)}?`
-            : ""
-        }
-        description="The bot stops sending this person its steps. Starting it again later begins anew, at the step you choose."
-        confirmLabel="Stop the bot"
+        title={pendingStop ? t`Stop “${stopBot}” for ${stopPerson}?` : ""}
+        description={t`The bot stops sending this person its steps. Starting it again later begins anew, at the step you choose.`}
+        confirmLabel={t`Stop the bot`}
         onConfirm={() => {
           if (pendingStop) action.run(pendingStop);
           setPendingStop(undefined);

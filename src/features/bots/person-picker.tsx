@@ -1,7 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import * as z from "@/contract/zod";
+import { zodResolver } from "@/i18n/zod-resolver";
 import { readUserId } from "./person-id";
 
 interface PersonPickerProps {
@@ -13,13 +14,14 @@ interface PersonPickerProps {
 
 /** The person's user id, when the page was opened without one (or with a broken one). */
 export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
+  const { t } = useLingui();
   const schema = z.object({
     userId: z.string().transform((text, ctx) => {
       const value = readUserId(text);
       if (value === undefined) {
         ctx.addIssue({
           code: "custom",
-          message: `Enter the person’s ${idName}: a positive whole number`,
+          message: t`Enter the person’s ${idName}: a positive whole number`,
         });
         return z.NEVER;
       }
@@ -34,6 +36,8 @@ export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
     resolver: zodResolver(schema),
     defaultValues: { userId: "" },
   });
+  const shownRejected =
+    rejected === undefined || rejected.length <= 30 ? rejected : `${rejected.slice(0, 29)}…`;
   const submit = handleSubmit(({ userId }) => {
     onPick(userId);
   });
@@ -41,17 +45,18 @@ export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
     <form
       className="card bots-person-form"
       noValidate
-      aria-label="Choose the person"
+      aria-label={t`Choose the person`}
       onSubmit={(event) => void submit(event)}
     >
       {rejected !== undefined && (
         <p className="notice notice-error">
-          The link’s person “{rejected.length > 30 ? `${rejected.slice(0, 29)}…` : rejected}” is not
-          a user id. Enter the person’s {idName}.
+          <Trans>
+            The link’s person “{shownRejected}” is not a user id. Enter the person’s {idName}.
+          </Trans>
         </p>
       )}
       <TextField
-        label={`User id (${idName})`}
+        label={t`User id (${idName})`}
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
@@ -60,7 +65,7 @@ export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
       />
       <div>
         <button type="submit" className="button button-primary">
-          Continue
+          <Trans>Continue</Trans>
         </button>
       </div>
     </form>

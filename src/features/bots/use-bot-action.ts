@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -21,6 +22,7 @@ export interface BotRequest {
  * a time: a second press while one is under way is ignored, never sent twice.
  */
 export function useBotAction(groupId: number, field: UserIdField) {
+  const { i18n } = useLingui();
   const { call } = useApi();
   const queryClient = useQueryClient();
   // Kept with the person it was for, so a late answer never shows on another person's page.
@@ -58,7 +60,7 @@ export function useBotAction(groupId: number, field: UserIdField) {
         step: request.stepTitle,
         restart: request.restart,
       };
-      const next = error ? failureOutcome(subject, error) : successOutcome(subject);
+      const next = error ? failureOutcome(subject, error, i18n) : successOutcome(subject, i18n);
       setOutcome({ ...next, userId: request.userId });
       if (next.tone === "success") toast.success(next.text);
       else toast.error(next.text);

@@ -1,8 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, type BaseSyntheticEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { isApiError } from "@/api/api-error";
+import { describeApiError } from "@/api/error-text";
 import { TextField } from "@/components/text-field";
+import { useFormat } from "@/i18n/use-format";
+import { zodResolver } from "@/i18n/zod-resolver";
 import { NAME_MAX, VALUE_MAX, variableErrorField } from "@/lib/variables";
 import {
   addVariableSchema,
@@ -20,7 +23,6 @@ interface AddVariableFormProps {
 }
 
 const empty: AddVariableInput = { name: "", value: "" };
-const numbers = new Intl.NumberFormat("en");
 
 /**
  * A new variable: name and value, checked at the fields before anything is sent. What the
@@ -28,7 +30,9 @@ const numbers = new Intl.NumberFormat("en");
  * the form; the form keeps what was typed until the save succeeds.
  */
 export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableFormProps) {
-  const schema = useMemo(() => addVariableSchema(existing), [existing]);
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const schema = useMemo(() => addVariableSchema(existing, i18n), [existing, i18n]);
   const valueId = useId();
   const hintId = `${valueId}-hint`;
   const valueErrorId = `${valueId}-error`;
@@ -75,11 +79,10 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
         setFocus("name");
       }
     } catch (error) {
-      const message = isApiError(error) || error instanceof Error ? error.message : String(error);
       const field = isApiError(error) ? variableErrorField(error) : undefined;
       setError(
         field ?? "root",
-        { type: "service", message: serviceWords(error, message) },
+        { type: "service", message: describeApiError(error, i18n) },
         { shouldFocus: field !== undefined },
       );
     }
@@ -96,6 +99,9 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       inFlight.current = false;
     }
   };
+  const nameMax = format.number(NAME_MAX);
+  const valueMax = format.number(VALUE_MAX);
+  const valueLength = format.number(value.length);
   const nameField = register("name");
   const valueField = register("value");
 
@@ -107,11 +113,11 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       onSubmit={(event) => void submit(event)}
     >
       <h2 id={`${valueId}-title`} className="variables-section-title">
-        Add a variable
+        <Trans>Add a variable</Trans>
       </h2>
       <div className="variables-add-fields">
         <TextField
-          label="Name"
+          label={t`Name`}
           autoComplete="off"
           spellCheck={false}
           className="variables-add-name"
@@ -119,7 +125,9 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
           {...nameField}
         />
         <div className="field variables-add-value">
-          <label htmlFor={valueId}>Value</label>
+          <label htmlFor={valueId}>
+            <Trans>Value</Trans>
+          </label>
           <ValueInput
             id={valueId}
             invalid={errors.value !== undefined}
@@ -135,9 +143,10 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
         </div>
       </div>
       <p id={hintId} className="variables-hint">
-        Name: Latin letters, digits and _, up to {NAME_MAX}. Value: any text up to{" "}
-        {numbers.format(VALUE_MAX)} characters ({numbers.format(value.length)} now). Enter saves,
-        Shift+Enter starts a new line.
+        <Trans>
+          Name: Latin letters, digits and _, up to {nameMax}. Value: any text up to {valueMax}{" "}
+          characters ({valueLength} now). Enter saves, Shift+Enter starts a new line.
+        </Trans>
       </p>
       {errors.root?.message && (
         <p role="alert" className="notice notice-error variables-form-error">
@@ -146,17 +155,10 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       )}
       <div>
         <button type="submit" className="button button-primary" disabled={isSubmitting}>
-          {isSubmitting ? "Adding…" : "Add variable"}
+          {isSubmitting ? t`Adding…` : t`Add variable`}
         </button>
       </div>
     </form>
   );
 }
 
-/** The service's message, with its error code so support can quote it. */
-export function serviceWords(error: unknown, message: string): string {
-  if (isApiError(error) && error.kind === "service" && error.code !== undefined) {
-    return `The service refused it (error ${String(error.code)}): ${message}`;
-  }
-  return message;
-}

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "sonner";
 import { describeApiError } from "@/api/error-text";
@@ -16,7 +16,7 @@ export function ExportVariablesButton({
   person: Person;
   items: readonly Variable[];
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
     if (busy) return;
@@ -33,14 +33,15 @@ export function ExportVariablesButton({
         variablesCsvName(person.groupId, person.userId),
       );
     } catch (error) {
-      toast.error(`Could not export: ${describeApiError(error, i18n)}`);
+      const reason = describeApiError(error, i18n);
+      toast.error(t`Could not export the variables: ${reason}`);
     } finally {
       setBusy(false);
     }
   };
   return (
     <button type="button" className="button" disabled={busy} onClick={() => void exportCsv()}>
-      Export CSV
+      <Trans>Export CSV</Trans>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { describeProfile, parseProfileInput } from "@/lib/profile-link";
 import type { UserIdField } from "@/lib/subscriber-format";
@@ -15,6 +15,7 @@ interface FindPersonProps {
  * types, which id it understood and from what, or why a link cannot do.
  */
 export function FindPerson({ field, current, onFind }: FindPersonProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [text, setText] = useState(current > 0 ? String(current) : "");
   const [submitted, setSubmitted] = useState(false);
@@ -39,25 +40,28 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
     if (parsed.kind === "id") onFind(parsed.id);
   };
 
-  const kind = field === "vk_user_id" ? "VK" : field === "tg_user_id" ? "Telegram" : "";
+  const label =
+    field === "vk_user_id"
+      ? t`VK user id or profile link`
+      : field === "tg_user_id"
+        ? t`Telegram user id or profile link`
+        : t`User id or profile link`;
   const example =
     field === "tg_user_id"
-      ? "a number, or a tg://user?id=… link"
+      ? t`The person’s user id: a number, or a tg://user?id=… link.`
       : field === "vk_user_id"
-        ? "a number, or a profile link like vk.com/id123"
-        : "a number, or a profile link";
+        ? t`The person’s user id: a number, or a profile link like vk.com/id123.`
+        : t`The person’s user id: a number, or a profile link.`;
   const invalid = showProblem || emptyError;
   return (
     <form
       className="card variables-find"
       role="search"
-      aria-label="Find a person"
+      aria-label={t`Find a person`}
       onSubmit={submit}
     >
       <div className="field">
-        <label htmlFor={id}>
-          {kind ? `${kind} user id or profile link` : "User id or profile link"}
-        </label>
+        <label htmlFor={id}>{label}</label>
         <div className="variables-find-row">
           <input
             id={id}
@@ -73,7 +77,7 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
             }}
           />
           <button type="submit" className="button button-primary">
-            Open
+            <Trans>Open</Trans>
           </button>
         </div>
         <p
@@ -84,8 +88,8 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
           {parsed.kind === "id"
             ? describeProfile(parsed, i18n)
             : emptyError
-              ? "Enter a user id or a profile link."
-              : (problem ?? `The person’s user id: ${example}.`)}
+              ? t`Enter a user id or a profile link.`
+              : (problem ?? example)}
         </p>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useApi } from "@/api/api-context";
@@ -26,6 +26,7 @@ interface PersonSummaryProps {
  * someone else's and is not shown.
  */
 export function PersonSummary({ person, record, role, actions }: PersonSummaryProps) {
+  const { t, i18n } = useLingui();
   const { call } = useApi();
   const canLook = record > 0 && mayCall(role, "subscribers/get");
   const lookup = useQuery({
@@ -37,6 +38,7 @@ export function PersonSummary({ person, record, role, actions }: PersonSummaryPr
   );
   const idText = `${person.field} ${String(person.userId)}`;
   const name = subscriber ? personName(subscriber, i18n) : undefined;
+  const userId = String(person.userId);
 
   return (
     <div className="card variables-person">
@@ -45,19 +47,19 @@ export function PersonSummary({ person, record, role, actions }: PersonSummaryPr
           <Avatar name={name} photo={subscriber.photo} size={48} className="variables-photo" />
         )}
         <div className="variables-who">
-          <h2 className="variables-person-name">{name ?? `User id ${String(person.userId)}`}</h2>
+          <h2 className="variables-person-name">{name ?? t`User id ${userId}`}</h2>
           <p className="variables-hint">
             {name !== undefined ? (
               <>
                 {idText} ·{" "}
                 <Link to={channelPath(person.groupId, `subscribers/${String(record)}`)}>
-                  Subscriber’s page
+                  <Trans>Subscriber’s page</Trans>
                 </Link>
               </>
             ) : canLook && lookup.isPending ? (
-              "Looking up the name…"
+              t`Looking up the name…`
             ) : (
-              `${idText}. The name is shown when you come from the subscriber’s page: the API cannot look a person up by user id.`
+              t`${idText}. The name is shown when you come from the subscriber’s page: the API cannot look a person up by user id.`
             )}
           </p>
         </div>

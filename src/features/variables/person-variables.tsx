@@ -1,9 +1,12 @@
-import { i18n } from "@lingui/core";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
+import { describeApiError } from "@/api/error-text";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorState } from "@/components/error-state";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
@@ -11,7 +14,7 @@ import type { Variable } from "@/contract/entities";
 import { mayCall, type Role } from "@/contract/roles";
 import { channelPath } from "@/lib/channel-path";
 import { variableValueProblem } from "@/lib/variables";
-import { AddVariableForm, serviceWords } from "./add-variable-form";
+import { AddVariableForm } from "./add-variable-form";
 import { ExportVariablesButton } from "./export-variables-button";
 import { PersonSummary } from "./person-summary";
 import { VariableRow, type RowEdit } from "./variable-row";
@@ -34,6 +37,7 @@ interface PersonVariablesProps {
 
 /** One person's variables: the table with in-place editing, deleting, adding and export. */
 export function PersonVariables({ person, record, role, channelName }: PersonVariablesProps) {
+  const { t, i18n } = useLingui();
   const { call } = useApi();
   const query = useQuery(variablesQuery(person, call));
   const change = useVariableChange(person);
@@ -75,13 +79,14 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
     }
     setEdit(variable.name, undefined);
     setNotice(variable.name, undefined);
-    change.mutateAsync({ kind: "set", name: variable.name, value: edit.draft }).then(
+    const name = variable.name;
+    change.mutateAsync({ kind: "set", name, value: edit.draft }).then(
       () => {
-        setAnnouncement(`Saved “${variable.name}”.`);
+        setAnnouncement(t`Saved “${name}”.`);
       },
       (error: unknown) => {
         // The old value is back in the table; the editor reopens with what was typed.
-        setEdit(variable.name, { draft: edit.draft, error: failureText(error) });
+        setEdit(name, { draft: edit.draft, error: describeApiError(error, i18n) });
       },
     );
   };
@@ -90,13 +95,15 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
     if (pending.has(variable.name)) return;
     setNotice(variable.name, undefined);
     setEdit(variable.name, undefined);
-    change.mutateAsync({ kind: "del", name: variable.name }).then(
+    const name = variable.name;
+    change.mutateAsync({ kind: "del", name }).then(
       () => {
-        setAnnouncement(`Deleted “${variable.name}”.`);
+        setAnnouncement(t`Deleted “${name}”.`);
         headingRef.current?.focus();
       },
       (error: unknown) => {
-        setNotice(variable.name, `Not deleted: ${failureText(error)}`);
+        const reason = describeApiError(error, i18n);
+        setNotice(name, t`Not deleted: ${reason}`);
       },
     );
   };
@@ -114,9 +121,10 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         }
         await current.promise.catch(() => undefined);
       }
-      const promise = mutateAsync({ kind: "set", name: values.name, value: values.value })
+      const name = values.name;
+      const promise = mutateAsync({ kind: "set", name, value: values.value })
         .then(() => {
-          setAnnouncement(`Added “${values.name}”.`);
+          setAnnouncement(i18n._(msg`Added “${name}”.`));
         })
         .finally(() => {
           if (adding.current?.promise === promise) adding.current = null;
@@ -124,7 +132,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
       adding.current = { ...values, promise };
       return promise;
     },
-    [mutateAsync],
+    [mutateAsync, i18n],
   );
 
   if (query.isPending) {
@@ -132,19 +140,26 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
       <>
         <PersonSummary person={person} record={record} role={role} />
         <p role="status" className="muted">
-          Loading the variables…
+          <Trans>Loading the variables…</Trans>
         </p>
       </>
     );
   }
   if (query.isError && query.data === undefined) {
     if (isApiError(query.error) && query.error.code === USER_NOT_FOUND) {
+      const field = person.field;
+      const userId = String(person.userId);
+      const reason = describeApiError(query.error, i18n);
       return (
         <div className="notice notice-error" role="alert">
-          <p className="variables-notice-title">Not a subscriber of {channelName}</p>
+          <p className="variables-notice-title">
+            <Trans>Not a subscriber of {channelName}</Trans>
+          </p>
           <p>
-            No subscriber of this channel has the {person.field} {String(person.userId)}. Check the
-            id, or whether the person is on another channel. ({query.error.message})
+            <Trans>
+              No subscriber of this channel has the {field} {userId}. Check the id, or whether the
+              person is on another channel. ({reason})
+            </Trans>
           </p>
         </div>
       );
@@ -153,7 +168,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
       <>
         <PersonSummary person={person} record={record} role={role} />
         <ErrorState
-          title="Could not load the variables."
+          title={t`Could not load the variables.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -163,6 +178,10 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
   }
 
   const bots = mayCall(role, "bots/addSubscriber");
+  const count = items.length;
+  const refreshFailure = query.isError ? describeApiError(query.error, i18n) : "";
+  const deletingName = deleting?.name ?? "";
+  const deletingValue = clipped(deleting?.value ?? "");
   const forPerson = `?user=${String(person.userId)}${record > 0 ? `&record=${String(record)}` : ""}`;
   return (
     <>
@@ -175,7 +194,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
             {bots && (
               <li>
                 <Link className="button" to={`${channelPath(person.groupId, "bots")}${forPerson}`}>
-                  Start or stop a bot
+                  <Trans>Start or stop a bot</Trans>
                 </Link>
               </li>
             )}
@@ -193,7 +212,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
           tabIndex={-1}
           className="variables-section-title"
         >
-          Variables ({items.length})
+          <Plural value={count} one="# variable" other="# variables" />
         </h2>
         <p className="visually-hidden" role="status">
           {announcement}
@@ -201,8 +220,10 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         {query.isError && (
           <div className="notice notice-error" role="status">
             <p>
-              Could not refresh the variables; the table shows what was last loaded. (
-              {failureText(query.error)})
+              <Trans>
+                Could not refresh the variables; the table shows what was last loaded. (
+                {refreshFailure})
+              </Trans>
             </p>
             <button
               type="button"
@@ -210,24 +231,32 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
               disabled={query.isFetching}
               onClick={() => void query.refetch()}
             >
-              {query.isFetching ? "Retrying…" : "Retry"}
+              {query.isFetching ? t`Retrying…` : t`Retry`}
             </button>
           </div>
         )}
         {items.length === 0 ? (
           <p className="muted">
-            This person has no variables yet{canEdit ? ": add one below." : "."}
+            {canEdit
+              ? t`This person has no variables yet: add one below.`
+              : t`This person has no variables yet.`}
           </p>
         ) : (
-          <div className="variables-table-scroll" role="region" aria-label="Variables" tabIndex={0}>
+          <div className="variables-table-scroll" role="region" aria-label={t`Variables`} tabIndex={0}>
             <table className="variables-table">
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Value</th>
+                  <th scope="col">
+                    <Trans>Name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Value</Trans>
+                  </th>
                   {(canEdit || canDelete) && (
                     <th scope="col">
-                      <span className="visually-hidden">Actions</span>
+                      <span className="visually-hidden">
+                        <Trans>Actions</Trans>
+                      </span>
                     </th>
                   )}
                 </tr>
@@ -273,23 +302,27 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
           if (!open) setDeleting(undefined);
         }}
         tone="danger"
-        title={deleting ? `Delete the variable “${deleting.name}”?` : ""}
+        title={deleting ? t`Delete the variable “${deletingName}”?` : ""}
         description={
-          deleting ? (
+          deleting === undefined ? (
+            ""
+          ) : deleting.value === "" ? (
             <p>
-              Its value{" "}
-              {deleting.value === "" ? (
-                "(empty)"
-              ) : (
-                <q className="variables-quote">{clipped(deleting.value)}</q>
-              )}{" "}
-              is removed from this person. Bots and messages that use it will no longer find it.
+              <Trans>
+                Its value (empty) is removed from this person. Bots and messages that use it will no
+                longer find it.
+              </Trans>
             </p>
           ) : (
-            ""
+            <p>
+              <Trans>
+                Its value <q className="variables-quote">{deletingValue}</q> is removed from this
+                person. Bots and messages that use it will no longer find it.
+              </Trans>
+            </p>
           )
         }
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         onConfirm={() => {
           if (deleting) remove(deleting);
         }}
@@ -299,15 +332,11 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         description={unsavedText(
           unsaved.map(([name]) => name),
           addDirty,
+          i18n,
         )}
       />
     </>
   );
-}
-
-function failureText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return serviceWords(error, message);
 }
 
 /** The record with `key` set to `value`, or without `key` when `value` is undefined. */
@@ -324,9 +353,23 @@ function clipped(value: string): string {
   return value.length > 120 ? `${value.slice(0, 119)}…` : value;
 }
 
-function unsavedText(names: readonly string[], adding: boolean): string {
-  const parts = names.map((name) => `your edit of “${name}”`);
-  if (adding) parts.push("the new variable you started");
-  const list = parts.join(" and ");
-  return `${list.charAt(0).toUpperCase()}${list.slice(1)} ${parts.length === 1 ? "is" : "are"} not saved. Leave the page and lose ${parts.length === 1 ? "it" : "them"}?`;
+/** What the leave-the-page guard says is not saved: one sentence per case (Russian agrees). */
+function unsavedText(names: readonly string[], adding: boolean, i18n: I18n): string {
+  const quoted = names.map((name) => i18n._(msg`“${name}”`));
+  const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(quoted);
+  if (names.length === 0) {
+    return i18n._(msg`The new variable you started is not saved. Leave the page and lose it?`);
+  }
+  if (adding) {
+    return names.length === 1
+      ? i18n._(
+          msg`Your edit of ${list} and the new variable you started are not saved. Leave the page and lose them?`,
+        )
+      : i18n._(
+          msg`Your edits of ${list} and the new variable you started are not saved. Leave the page and lose them?`,
+        );
+  }
+  return names.length === 1
+    ? i18n._(msg`Your edit of ${list} is not saved. Leave the page and lose it?`)
+    : i18n._(msg`Your edits of ${list} are not saved. Leave the page and lose them?`);
 }

@@ -1,5 +1,8 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Variable } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import { ValueInput } from "./value-input";
 
 /** A row's editor while open: the text being typed, and why the last save failed. */
@@ -39,6 +42,8 @@ export function VariableRow({
   onCancel,
   onDelete,
 }: VariableRowProps) {
+  const { t } = useLingui();
+  const name = variable.name;
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -73,7 +78,7 @@ export function VariableRow({
         {editing ? (
           <>
             <label htmlFor={inputId} className="visually-hidden">
-              Value of {variable.name}
+              <Trans>Value of {name}</Trans>
             </label>
             <ValueInput
               ref={inputRef}
@@ -98,7 +103,7 @@ export function VariableRow({
         )}
         {pending && (
           <span className="variables-saving" role="status">
-            Saving…
+            <Trans>Saving…</Trans>
           </span>
         )}
         {notice && <p className="field-error">{notice}</p>}
@@ -110,21 +115,21 @@ export function VariableRow({
               <button
                 type="button"
                 className="button button-primary"
-                aria-label={`Save ${variable.name}`}
+                aria-label={t`Save ${name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onSave();
                 }}
               >
-                Save
+                <Trans>Save</Trans>
               </button>
               <button
                 type="button"
                 className="button"
-                aria-label={`Cancel editing ${variable.name}`}
+                aria-label={t`Cancel editing ${name}`}
                 onClick={onCancel}
               >
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
             </>
           ) : (
@@ -133,24 +138,24 @@ export function VariableRow({
                 ref={editButtonRef}
                 type="button"
                 className="button"
-                aria-label={`Edit ${variable.name}`}
+                aria-label={t`Edit ${name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onEdit();
                 }}
               >
-                Edit
+                <Trans>Edit</Trans>
               </button>
               <button
                 type="button"
                 className="button"
-                aria-label={`Delete ${variable.name}`}
+                aria-label={t`Delete ${name}`}
                 aria-disabled={pending ? true : undefined}
                 onClick={() => {
                   if (!pending) onDelete();
                 }}
               >
-                Delete
+                <Trans>Delete</Trans>
               </button>
             </>
           )}
@@ -173,11 +178,22 @@ function focusIsFree(row: HTMLElement | null): boolean {
 
 /** The value as text, whatever it holds; a long one folded, with the whole text a click away. */
 function ValueText({ value }: { value: string }) {
+  const { t } = useLingui();
+  const format = useFormat();
   const [open, setOpen] = useState(false);
   const id = useId();
-  if (value === "") return <span className="muted">empty</span>;
+  if (value === "") {
+    return (
+      <span className="muted">
+        <Trans context="variable value">empty</Trans>
+      </span>
+    );
+  }
   const long = value.length > FOLD_CHARACTERS || value.split("\n").length > FOLD_LINES;
   if (!long) return <span className="variables-value-text">{value}</span>;
+  const count = value.length;
+  const shown = format.number(count);
+  const showAll = t`Show all ${plural(count, { one: `${shown} character`, other: `${shown} characters` })}`;
   return (
     <>
       <span
@@ -195,9 +211,7 @@ function ValueText({ value }: { value: string }) {
           setOpen(!open);
         }}
       >
-        {open
-          ? "Show less"
-          : `Show all ${new Intl.NumberFormat("en").format(value.length)} characters`}
+        {open ? t`Show less` : showAll}
       </button>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -21,7 +22,10 @@ export function VariablesPage() {
   const { role } = useSignedInSession();
   const field = userIdField(channel.type_name);
   const [search, setSearch] = useSearchState(variablesSearch);
-  useDocumentTitle(search.user > 0 ? `Variables of ${String(search.user)}` : "Variables");
+  const { t } = useLingui();
+  const channelName = channel.name;
+  const shownUser = String(search.user);
+  useDocumentTitle(search.user > 0 ? t`Variables of ${shownUser}` : t`Variables`);
   const find = useCallback(
     (userId: number) => {
       setSearch({ user: userId, record: 0 }, { push: true });
@@ -31,10 +35,14 @@ export function VariablesPage() {
 
   return (
     <div className="variables">
-      <h1>Variables</h1>
+      <h1>
+        <Trans>Variables</Trans>
+      </h1>
       <p className="variables-intro">
-        Read and change the variables of one subscriber of {channel.name}: bots and messages use
-        them, such as a name or a plan.
+        <Trans>
+          Read and change the variables of one subscriber of {channelName}: bots and messages use
+          them, such as a name or a plan.
+        </Trans>
       </p>
       <FindPerson field={field} current={search.user} onFind={find} />
       {search.user > 0 && (

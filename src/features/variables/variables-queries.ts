@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { toast } from "sonner";
+import { describeApiError } from "@/api/error-text";
 import { useApi } from "@/api/api-context";
 import type { Call } from "@/api/client";
 import { apiKeys } from "@/api/query-keys";
@@ -76,8 +79,13 @@ export function useVariableChange(person: Person) {
           ? { ...data, items: restoreVariable(data.items, change.name, snapshot?.previous) }
           : data,
       );
-      const what = change.kind === "del" ? "delete" : "save";
-      toast.error(`Could not ${what} the variable “${change.name}”: ${error.message}`);
+      const name = change.name;
+      const reason = describeApiError(error, i18n);
+      toast.error(
+        change.kind === "del"
+          ? i18n._(msg`Could not delete the variable “${name}”: ${reason}`)
+          : i18n._(msg`Could not save the variable “${name}”: ${reason}`),
+      );
     },
     // Not awaited: a slow refetch must not hold back the outcome (a failure's message).
     onSettled: () => {

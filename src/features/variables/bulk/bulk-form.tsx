@@ -1,9 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import { UserIdsField } from "@/components/user-ids-field";
 import { VARIABLE_NAME_MAX, VARIABLE_VALUE_MAX } from "@/contract/common";
+import { useFormat } from "@/i18n/use-format";
+import { zodResolver } from "@/i18n/zod-resolver";
 import { bulkSetForm, type BulkSetInput, type BulkSetValues } from "./bulk-schema";
 
 interface BulkSetFormProps {
@@ -16,9 +19,10 @@ interface BulkSetFormProps {
 }
 
 const defaultValues: BulkSetInput = { name: "", value: "", userIds: "" };
-const numbers = new Intl.NumberFormat("en");
 
 export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const valueId = useId();
   const {
     register,
@@ -32,25 +36,28 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
   });
   useEffect(() => {
     if (fieldError) {
+      const reason = fieldError.message;
       setError(
         fieldError.field,
-        { type: "service", message: `The service refused it: ${fieldError.message}` },
+        { type: "service", message: i18n._(msg`The service refused it: ${reason}`) },
         { shouldFocus: true },
       );
     }
-  }, [fieldError, setError]);
+  }, [fieldError, setError, i18n]);
   const text = useWatch({ control, name: "userIds" });
   const value = useWatch({ control, name: "value" });
   const submit = handleSubmit((values) => {
     if (!busy) onSubmit(values);
   });
   const valueHint = `${valueId}-hint`;
+  const length = format.number(value.length);
+  const max = format.number(VARIABLE_VALUE_MAX);
   const valueError = `${valueId}-error`;
 
   return (
     <form className="bulk-set-form card" noValidate onSubmit={(event) => void submit(event)}>
       <TextField
-        label="Variable name"
+        label={t`Variable name`}
         autoComplete="off"
         spellCheck={false}
         maxLength={VARIABLE_NAME_MAX * 2}
@@ -59,7 +66,9 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
         {...register("name")}
       />
       <div className="field">
-        <label htmlFor={valueId}>Value</label>
+        <label htmlFor={valueId}>
+          <Trans>Value</Trans>
+        </label>
         <textarea
           id={valueId}
           rows={2}
@@ -69,8 +78,10 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
           {...register("value")}
         />
         <p id={valueHint} className="bulk-set-hint">
-          Saved as text, exactly as written; an existing value is replaced.{" "}
-          {numbers.format(value.length)} of {numbers.format(VARIABLE_VALUE_MAX)} characters.
+          <Trans>
+            Saved as text, exactly as written; an existing value is replaced. {length} of {max}{" "}
+            characters.
+          </Trans>
         </p>
         {errors.value?.message && (
           <p id={valueError} className="field-error">
@@ -86,7 +97,7 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
       />
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>
-          Set the variable
+          <Trans>Set the variable</Trans>
         </button>
       </div>
     </form>

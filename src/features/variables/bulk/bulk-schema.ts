@@ -1,11 +1,22 @@
 import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import * as z from "@/contract/zod";
 import { VARIABLE_NAME_MAX, VARIABLE_NAME_PATTERN, VARIABLE_VALUE_MAX } from "@/contract/common";
 import { operations } from "@/contract/operations";
+import { formatNumber } from "@/lib/format";
 import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
 
 const setFields = operations["vars/set"].request.shape;
-const numbers = new Intl.NumberFormat("en");
+
+/**
+ * The messages are said when a check runs (the global `i18n`, the language shown then): the
+ * schema is built once, at the module's load.
+ */
+function tooLong(limit: number, length: number): string {
+  const most = formatNumber(limit, i18n.locale);
+  const has = formatNumber(length, i18n.locale);
+  return i18n._(msg`At most ${most} characters; this has ${has}`);
+}
 
 /**
  * The name as the service takes it (Latin letters, digits and `_`, at most 64), said in
@@ -17,25 +28,24 @@ const name = z
   .superRefine((text, ctx) => {
     const problem =
       text === ""
-        ? "Enter the variable’s name"
+        ? i18n._(msg`Enter the variable’s name`)
         : text.length > VARIABLE_NAME_MAX
-          ? `At most ${numbers.format(VARIABLE_NAME_MAX)} characters; this has ${numbers.format(text.length)}`
+          ? tooLong(VARIABLE_NAME_MAX, text.length)
           : !VARIABLE_NAME_PATTERN.test(text)
-            ? "Use only Latin letters (a–z, A–Z), digits and _ — no spaces, no other alphabets"
+            ? i18n._(
+                msg`Use only Latin letters (a–z, A–Z), digits and _ — no spaces, no other alphabets`,
+              )
             : setFields.name.safeParse(text).success
               ? undefined
-              : "The service does not take this name";
+              : i18n._(msg`The service does not take this name`);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 const value = z.string().superRefine((text, ctx) => {
   if (text.length > VARIABLE_VALUE_MAX) {
-    ctx.addIssue({
-      code: "custom",
-      message: `At most ${numbers.format(VARIABLE_VALUE_MAX)} characters; this has ${numbers.format(text.length)}`,
-    });
+    ctx.addIssue({ code: "custom", message: tooLong(VARIABLE_VALUE_MAX, text.length) });
   } else if (!setFields.value.safeParse(text).success) {
-    ctx.addIssue({ code: "custom", message: "The service does not take this value" });
+    ctx.addIssue({ code: "custom", message: i18n._(msg`The service does not take this value`) });
   }
 });
 

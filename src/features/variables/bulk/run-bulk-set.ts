@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import type { Call } from "@/api/client";
 import { isApiError } from "@/api/api-error";
 import { judgeBulkFailure } from "@/api/bulk-failure";
@@ -25,6 +25,8 @@ export interface RunBulkSetOptions {
   field: UserIdField;
   groupId: number;
   call: Call;
+  /** The language of the failures' words. */
+  i18n: I18n;
   cancel: AbortSignal;
   abort?: AbortSignal | undefined;
   onResults: (batch: readonly SetResult[]) => void;
@@ -36,7 +38,7 @@ export interface RunBulkSetOptions {
  * session or token refused) stops it, the rest reported as not run (src/api/bulk-failure.ts).
  */
 export function runBulkSet(options: RunBulkSetOptions): Promise<BulkRunReport<SetOutcome>> {
-  const { name, value, field, groupId, call } = options;
+  const { name, value, field, groupId, call, i18n } = options;
   return runBulk<SetOutcome>({
     userIds: options.userIds,
     batchSize: 1,
@@ -45,7 +47,7 @@ export function runBulkSet(options: RunBulkSetOptions): Promise<BulkRunReport<Se
       await call("vars/set", { [field]: userId, name, value }, { groupId, signal });
       return [{ userId, outcome: "saved" }];
     },
-    judge: judgeBulkSetFailure,
+    judge: (error) => judgeBulkSetFailure(error, i18n),
     i18n,
     cancel: options.cancel,
     abort: options.abort,
@@ -66,7 +68,7 @@ export function runWideField(error: unknown): VariableField | undefined {
  * As for any bulk run, except that a refusal of the name or value stops the run at once: every
  * further call would fail the same way, up to 1,000 of them.
  */
-export function judgeBulkSetFailure(error: unknown): FailureVerdict {
+export function judgeBulkSetFailure(error: unknown, i18n: I18n): FailureVerdict {
   const verdict = judgeBulkFailure(error, i18n);
   return runWideField(error) === undefined ? verdict : { ...verdict, stopsRun: true };
 }

@@ -1,8 +1,11 @@
+import { useLingui } from "@lingui/react";
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApi } from "@/api/api-context";
 import { isSignedOutError } from "@/api/api-error";
+import { describeApiError } from "@/api/error-text";
 import { apiKeys } from "@/api/query-keys";
 import { mergeResults } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
@@ -41,6 +44,7 @@ interface StartInput {
  * since some of the calls changed them.
  */
 export function useBulkSetJob(groupId: number, field: UserIdField) {
+  const { i18n } = useLingui();
   const { call } = useApi();
   const queryClient = useQueryClient();
   const [run, setRun] = useState<SetRun | undefined>();
@@ -77,6 +81,7 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
         field,
         groupId,
         call,
+        i18n,
         cancel: cancel.signal,
         abort: leaveRef.current?.signal,
         onResults: (batch) => {
@@ -105,13 +110,16 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
       return { name, results, stopped: report.stoppedBy?.verdict.text };
     },
     onSuccess: ({ name, results, stopped }) => {
-      const text = `${quoted(name)}: ${summaryLine(results)}`;
-      if (stopped !== undefined) toast.error(`The run stopped: ${stopped}. ${text}`);
+      const what = quoted(name, i18n);
+      const summary = summaryLine(results, i18n);
+      const text = i18n._(msg`${what}: ${summary}`);
+      if (stopped !== undefined) toast.error(i18n._(msg`The run stopped: ${stopped} ${text}`));
       else if (results.every((result) => result.outcome === "saved")) toast.success(text);
       else toast.warning(text);
     },
     onError: (error) => {
-      toast.error(`The run stopped: ${error.message}`);
+      const reason = describeApiError(error, i18n);
+      toast.error(i18n._(msg`The run stopped: ${reason}`));
     },
     onSettled: async () => {
       cancelRef.current = null;
