@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NOW, tgUserId, vkUserId } from "../support/seed";
@@ -254,6 +255,58 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     }, WAIT);
     // VK person 1 is record 31 of the seed.
     expect(runsOf(31)).toEqual([[22, "v1"]]);
+  });
+
+  it("speaks Russian: the form's own check, a start and a stop said in Russian", async () => {
+    const user = userEvent.setup();
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render(`/c/1001/bots?user=${String(tgUserId(8))}`, "support");
+    await screen.findByRole("heading", { level: 1, name: "Запуск и остановка бота" }, FIRST_LOAD);
+    expect(document.title).toBe("Запуск и остановка бота · Channel Desk");
+    const bots = await screen.findByRole("combobox", { name: "Бот" }, WAIT);
+    await user.click(screen.getByRole("button", { name: "Запустить бота" }));
+    expect(await screen.findByText("Выберите бота", { selector: "p" }, WAIT)).toBeTruthy();
+    expect(screen.getByText("Выберите бота, чтобы увидеть его шаги.")).toBeTruthy();
+
+    await user.selectOptions(bots, within(bots).getByRole("option", { name: "Welcome bot" }));
+    await user.click(screen.getByRole("button", { name: "Запустить бота" }));
+    await waitFor(() => {
+      expect(outcome().textContent).toBe(
+        `Бот «Welcome bot» запущен для tg_user_id ${String(tgUserId(8))} с первого шага.`,
+      );
+    }, WAIT);
+
+    await user.click(screen.getByRole("button", { name: "Остановить бота" }));
+    const dialog = await screen.findByRole("alertdialog", {
+      name: `Остановить бота «Welcome bot» для tg_user_id ${String(tgUserId(8))}?`,
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Остановить бота" }));
+    await waitFor(() => {
+      expect(outcome().textContent).toBe(
+        `Бот «Welcome bot» остановлен для tg_user_id ${String(tgUserId(8))}.`,
+      );
+    }, WAIT);
+    expect(runsOf(8)).toEqual([]);
+  });
+
+  it("says in Russian that the person is not a subscriber, with the error code", async () => {
+    const user = userEvent.setup();
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render("/c/1001/bots?user=123", "support");
+    const bots = await screen.findByRole("combobox", { name: "Бот" }, FIRST_LOAD);
+    await user.selectOptions(bots, within(bots).getByRole("option", { name: "Welcome bot" }));
+    await user.click(screen.getByRole("button", { name: "Запустить бота" }));
+    expect(
+      await screen.findByText(
+        "В этом канале нет подписчика с tg_user_id 123 (ошибка 5: пользователь не найден). Проверьте ID.",
+        { selector: ".bots-person-error" },
+        WAIT,
+      ),
+    ).toBeTruthy();
   });
 
   it("keeps the page from the marketing role: not in the navigation, refused by URL", async () => {

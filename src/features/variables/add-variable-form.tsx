@@ -161,4 +161,3 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     </form>
   );
 }
-

@@ -242,7 +242,12 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
               : t`This person has no variables yet.`}
           </p>
         ) : (
-          <div className="variables-table-scroll" role="region" aria-label={t`Variables`} tabIndex={0}>
+          <div
+            className="variables-table-scroll"
+            role="region"
+            aria-label={t`Variables`}
+            tabIndex={0}
+          >
             <table className="variables-table">
               <thead>
                 <tr>

@@ -23,7 +23,9 @@ export function addVariableSchema(existing: ReadonlySet<string>, i18n: I18n) {
         else if (existing.has(name)) {
           ctx.addIssue({
             code: "custom",
-            message: i18n._(msg`This person already has “${name}”: change it with Edit in its row.`),
+            message: i18n._(
+              msg`This person already has “${name}”: change it with Edit in its row.`,
+            ),
           });
         }
       }),

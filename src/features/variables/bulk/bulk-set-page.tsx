@@ -44,8 +44,8 @@ export function BulkSetPage() {
       <p className="bulk-set-intro">
         <Trans>
           Save one variable with the same value for up to {most} people of {channelName}, by their
-          user ids. Each person is one call; the run keeps within the service’s limit of{" "}
-          {perSecond} calls a second, can be cancelled, and what failed can be retried.
+          user ids. Each person is one call; the run keeps within the service’s limit of {perSecond}{" "}
+          calls a second, can be cancelled, and what failed can be retried.
         </Trans>
       </p>
       <BulkSetForm
@@ -130,11 +130,7 @@ function savingVerb(name: string, i18n: I18n): string {
   return i18n._(msg`Saving ${what}`);
 }
 
-function stoppedText(
-  stopped: string,
-  field: "name" | "value" | undefined,
-  i18n: I18n,
-): string {
+function stoppedText(stopped: string, field: "name" | "value" | undefined, i18n: I18n): string {
   if (field === "name") {
     return i18n._(
       msg`The run stopped: ${stopped} The service refused the variable’s name itself, so it was not sent to the others: correct it at the field and run again.`,

@@ -30,9 +30,7 @@ function capitalised(text: string, locale: string): string {
 }
 
 /** The outcomes of a run for the results table: filter names, row words, colours. */
-export function setOutcomes(
-  i18n: I18n,
-): Record<SetResult["outcome"], OutcomeStyle<SetResult>> {
+export function setOutcomes(i18n: I18n): Record<SetResult["outcome"], OutcomeStyle<SetResult>> {
   const text = (result: SetResult) => rowText(result, i18n);
   return {
     saved: {
@@ -66,7 +64,8 @@ export function summaryLine(results: readonly SetResult[], i18n: I18n): string {
   const failed = counts.failed;
   const notRun = counts["not-run"];
   const parts = [i18n._(msg`${plural(saved, { one: "# person saved", other: "# people saved" })}`)];
-  if (failed > 0) parts.push(i18n._(msg`${plural(failed, { one: "# failed", other: "# failed" })}`));
+  if (failed > 0)
+    parts.push(i18n._(msg`${plural(failed, { one: "# failed", other: "# failed" })}`));
   if (notRun > 0) {
     parts.push(i18n._(msg`${plural(notRun, { one: "# not run", other: "# not run" })}`));
   }
