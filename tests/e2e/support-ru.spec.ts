@@ -184,7 +184,7 @@ test.describe("support staff in Russian", () => {
       .click();
     const heading = page.getByRole("heading", {
       level: 1,
-      name: "Переменная для многих подписчиков",
+      name: "Массовая установка переменной",
     });
     await expect(heading).toBeVisible();
     for (const scheme of ["light", "dark"] as const) {
