@@ -119,7 +119,7 @@ test.describe("bots and variables for support staff", () => {
     const table = page.getByRole("table", { name: "Results" });
     await expect(table.locator("tbody tr")).toHaveCount(4);
     await expect(table.locator("tbody tr").last()).toContainText(
-      "Failed: user not found: no tg_user_id 123 in this channel (error 5)",
+      "Failed: No such subscriber (error 5).",
     );
     for (const id of ids) {
       const answer = await apiCall(page, "vars/get", { tg_user_id: id, name: "e2e_segment" });
