@@ -208,7 +208,6 @@ export const UNTRANSLATED_FEATURES = [
   "bots",
   "channel",
   "deliveries",
-  "subscribers",
   "subscriptions",
   "utm",
   "variables",

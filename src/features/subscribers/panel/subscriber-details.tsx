@@ -5,7 +5,7 @@ import type { Subscriber } from "@/contract/entities";
 import { mayCall, type Role } from "@/contract/roles";
 import { channelPath } from "@/lib/channel-path";
 import { personName, statusLabel, userIdOf, type UserIdField } from "@/lib/subscriber-format";
-import { ApiDate } from "./api-date";
+import { ApiDate } from "../words/api-date";
 import { SubscriberPhoto } from "./subscriber-photo";
 
 interface SubscriberDetailsProps {

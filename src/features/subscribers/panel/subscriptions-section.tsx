@@ -1,6 +1,6 @@
 import type { Subscriber } from "@/contract/entities";
 import { subscriptionNames } from "@/lib/subscriber-format";
-import { ApiDate } from "./api-date";
+import { ApiDate } from "../words/api-date";
 import { PanelSection, ScrollTable } from "./panel-section";
 
 interface SubscriptionsSectionProps {
