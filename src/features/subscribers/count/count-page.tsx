@@ -29,10 +29,14 @@ export function CountPage() {
   const utms = useQuery(utmsQuery(groupId, call));
   const bots = useQuery(botsQuery(groupId, call));
 
-  const sentence = describeFilters(search, {
-    subscription: (id) => subscriptions.data?.find((item) => item.subscription_id === id)?.name,
-    bot: (id) => bots.data?.find((item) => item.bot_id === id)?.title,
-  }, i18n);
+  const sentence = describeFilters(
+    search,
+    {
+      subscription: (id) => subscriptions.data?.find((item) => item.subscription_id === id)?.name,
+      bot: (id) => bots.data?.find((item) => item.bot_id === id)?.title,
+    },
+    i18n,
+  );
 
   return (
     <>
