@@ -207,7 +207,6 @@ export function boundaryConfigs(root) {
 export const UNTRANSLATED_FEATURES = [
   "channel",
   "deliveries",
-  "subscribers",
   "subscriptions",
   "utm",
 ];

@@ -1,9 +1,11 @@
-import { render, screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, render, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Subscriber } from "../../src/contract/entities";
 import { SubscriberDetails } from "../../src/features/subscribers/panel/subscriber-details";
+import { plainSpaces } from "../support/i18n";
 import { seedChannels, tgUserId } from "../support/seed";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
 import { startLiveApp, type LiveApp } from "./live-app";
@@ -61,7 +63,7 @@ describe("the subscriber panel", () => {
     expect(facts(container)).toEqual({
       "Telegram user id": String(tgUserId(1)),
       "Record id": "1",
-      "Date (Europe/Moscow)": "14.03.2026 13:00:00",
+      "Date, MSK (UTC+3)": "14 Mar 2026, 13:00:00",
       Status: "Active",
     });
     expect(container.querySelector(".panel-photo")?.getAttribute("src")).toBe(
@@ -72,9 +74,9 @@ describe("the subscriber panel", () => {
     // Names come from subscriptions/get, which may answer after the record.
     expect(await within(subscriptions).findByText("News")).toBeTruthy();
     expect(tableText(within(subscriptions).getByRole("table"))).toEqual([
-      ["Subscription", "Since (Europe/Moscow)", "Source"],
-      ["News", "14.03.2026 13:00:00", "widget"],
-      ["Offers", "14.03.2026 13:01:00", "api"],
+      ["Subscription", "Since, MSK (UTC+3)", "Source"],
+      ["News", "14 Mar 2026, 13:00:00", "widget"],
+      ["Offers", "14 Mar 2026, 13:01:00", "api"],
     ]);
     const utms = screen.getByRole("region", { name: "UTM tags" });
     expect(await within(utms).findByText("Newsletter")).toBeTruthy();
@@ -98,6 +100,35 @@ describe("the subscriber panel", () => {
     expect(screen.getByRole("link", { name: "Start or stop a bot" }).getAttribute("href")).toBe(
       `/c/1001/bots?user=${String(tgUserId(1))}`,
     );
+  });
+
+  it("says the person's facts and sections in Russian", LOAD, async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    const { container } = await live.render("/c/1001/subscribers/1");
+    await screen.findByRole("heading", { level: 1, name: "Name1 Family1" }, LOAD);
+    expect(
+      Object.fromEntries(
+        Object.entries(facts(container)).map(([term, value]) => [term, plainSpaces(value)]),
+      ),
+    ).toEqual({
+      "Telegram ID": String(tgUserId(1)),
+      "ID записи": "1",
+      "Дата, МСК (UTC+3)": "14 мар. 2026, 13:00:00",
+      Статус: "Активен",
+    });
+    const subscriptions = screen.getByRole("region", { name: "Группы подписчиков" });
+    expect(await within(subscriptions).findByText("News")).toBeTruthy();
+    expect(tableText(within(subscriptions).getByRole("table"))[0]).toEqual([
+      "Группа подписчиков",
+      "Дата подписки, МСК (UTC+3)",
+      "Источник",
+    ]);
+    expect(screen.getByRole("region", { name: "UTM-метки" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Переменные" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "К списку подписчиков" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Изменить переменные" })).toBeTruthy();
   });
 
   it("says so for a person with no subscriptions, tags or variables", async () => {
@@ -219,7 +250,10 @@ describe("the subscriber panel against a broken service", () => {
     renderApp("/c/1001/subscribers/12", stub.baseUrl);
 
     const alert = await screen.findByText("Could not load the subscriber.", undefined, LOAD);
-    expect(alert.closest("[role=alert]")?.textContent).toContain("items[0].status");
+    // The failure's sentence arrives after the shell (src/components/error-text.tsx).
+    await waitFor(() => {
+      expect(alert.closest("[role=alert]")?.textContent).toContain("items[0].status");
+    });
     expect(screen.getByRole("heading", { level: 1, name: "Subscriber" })).toBeTruthy();
     expect(stub.requests.find((request) => request.url === "/api/subscribers/get")?.body).toEqual({
       group_id: 1001,

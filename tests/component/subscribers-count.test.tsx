@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
@@ -134,10 +135,40 @@ describe("counting subscribers against the local Channel API", { timeout: 60_000
       WAIT,
     );
     await expectCount(0);
-    expect(screen.getByText("Counting subscribers who are in subscription 99.")).toBeTruthy();
+    expect(screen.getByText("Counting subscribers who are in #99.")).toBeTruthy();
     await user.click(unknown);
     await expectCount(seed.all);
     expect(router.state.location.search).not.toContain("sub=");
+  });
+
+  it("says the figure and the filters in Russian", async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render("/c/1001/subscribers/count?sub=1&sub=2&lead=inactive", "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Подсчёт подписчиков" }, FIRST_LOAD),
+    ).toBeTruthy();
+    const found = screen.getByRole("status", { name: "Найдено подписчиков" });
+    await waitFor(() => {
+      expect(found.getAttribute("aria-busy")).toBe("false");
+    }, WAIT);
+    // Inactive people of News or Offers: persons 5, 10 … 25 of News (30 is in neither).
+    expect(found.textContent).toBe("5");
+    expect(
+      await screen.findByText(
+        "Считаются подписчики, которые неактивны (не разрешают сообщения) и состоят в одной " +
+          "из групп: «News» или «Offers».",
+        undefined,
+        WAIT,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Группы подписчиков" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Неактивные (не разрешают сообщения)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Сбросить фильтры" })).toBeTruthy();
+    await waitFor(() => {
+      expect(document.title).toBe("Подсчёт подписчиков · Channel Desk");
+    });
   });
 });
 

@@ -94,7 +94,7 @@ describe(
         [String(tgUserId(30)), "Added"],
         ["123", expect.stringMatching(/^Failed: user not found/) as unknown as string],
       ]);
-      expect(screen.getByText("1 person added, 1 failed.")).toBeTruthy();
+      expect(screen.getByText("1 person added. 1 failed.")).toBeTruthy();
       expect(membershipsOf(30)).toEqual([2]);
       expect(
         await screen.findByText("Added 1 person to “Offers”. 1 failed.", undefined, WAIT),
@@ -209,7 +209,7 @@ describe(
       await fill(user, "Add", "Offers", ids.join(", "));
       await user.click(screen.getByRole("button", { name: "Add subscribers" }));
       await screen.findByRole("table", { name: "Results" }, { timeout: 10_000 });
-      expect(screen.getByText("2 people added, 148 failed.")).toBeTruthy();
+      expect(screen.getByText("2 people added. 148 failed.")).toBeTruthy();
       expect(screen.getByText("Rows 1–50 of 150")).toBeTruthy();
       const rows = resultRows();
       expect(rows.slice(0, 3)).toEqual([

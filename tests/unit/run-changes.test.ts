@@ -9,6 +9,7 @@ import {
   runChanges,
   type ChangeResult,
 } from "../../src/features/subscribers/manage/run-changes";
+import { testI18n } from "../support/i18n";
 
 interface Sent {
   operation: OperationId;
@@ -49,7 +50,12 @@ function fakeCall(options: { fail?: (params: Record<string, unknown>) => Error |
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 
-function run(values: ManageValues, call: Call, cancel = new AbortController().signal) {
+function run(
+  values: ManageValues,
+  call: Call,
+  cancel = new AbortController().signal,
+  i18n = testI18n("en"),
+) {
   const progress: number[] = [];
   let done = 0;
   const results = runChanges({
@@ -58,6 +64,7 @@ function run(values: ManageValues, call: Call, cancel = new AbortController().si
     groupId: 1001,
     call,
     cancel,
+    i18n,
     onResults: (batch) => {
       done += batch.length;
       progress.push(done);
@@ -129,8 +136,30 @@ describe("sending the ids of the add/remove form", () => {
     ).results;
     expect(answer).toEqual<ChangeResult[]>([
       { userId: 1, outcome: "removed" },
-      { userId: 3, outcome: "failed", error: "user not found: no tg_user_id 3" },
+      // The service's code in the person's words, not the API's English message.
+      { userId: 3, outcome: "failed", error: "No such subscriber (error 5)." },
       { userId: 4, outcome: "removed" },
+    ]);
+  });
+
+  it("words a failure in the person's language", async () => {
+    const fake = fakeCall({
+      fail: () =>
+        new ApiError({
+          kind: "service",
+          operation: "subscribers/del",
+          code: 5,
+          message: "user not found",
+        }),
+    });
+    const answer = await run(
+      { action: "remove", subscription: 1, userIds: [3], utm: undefined },
+      fake.call,
+      undefined,
+      testI18n("ru"),
+    ).results;
+    expect(answer).toEqual<ChangeResult[]>([
+      { userId: 3, outcome: "failed", error: "Такого подписчика нет (ошибка 5)." },
     ]);
   });
 

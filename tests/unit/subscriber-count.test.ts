@@ -3,6 +3,8 @@ import { countRequest, countSearch } from "../../src/features/subscribers/count/
 import { describeFilters } from "../../src/features/subscribers/count/describe-filters";
 import { utmSourceOptions } from "../../src/features/subscribers/count/utm-sources";
 import { readSearch } from "../../src/lib/url-state";
+import { messages as subscribersRu } from "../../src/features/subscribers/locales/ru.po";
+import { plainSpaces, testI18n } from "../support/i18n";
 
 const read = (query: string) => readSearch(countSearch, new URLSearchParams(query));
 const names = {
@@ -36,17 +38,44 @@ describe("the count filters in the URL", () => {
   });
 });
 
+/** Russian with this feature's catalog, as the count page has it once its route loaded. */
+function russian() {
+  const i18n = testI18n("ru");
+  i18n.load("ru", subscribersRu);
+  return i18n;
+}
+
 describe("the sentence under the figure", () => {
   it("says when nothing is filtered", () => {
-    expect(describeFilters(read(""), names)).toBe(
+    expect(describeFilters(read(""), names, testI18n("en"))).toBe(
       "Counting every subscriber of the channel, with no filters.",
+    );
+    expect(describeFilters(read(""), names, russian())).toBe(
+      "Считаются все подписчики канала, без фильтров.",
     );
   });
 
   it("restates every filter, names where known and ids where not", () => {
-    expect(describeFilters(read("sub=1&sub=2&sub=9&lead=active&bot=22&utm=a&utm=b"), names)).toBe(
-      "Counting subscribers who are active (allow messages), are in “News”, “Offers” or " +
-        "subscription 9, have been in the bot with id 22 and came with the UTM sources “a” or “b”.",
+    const search = read("sub=1&sub=2&sub=9&lead=active&bot=22&utm=a&utm=b");
+    expect(describeFilters(search, names, testI18n("en"))).toBe(
+      "Counting subscribers who are active (allow messages), are in “News”, “Offers” or #9, " +
+        "have been in the bot #22 and came with the UTM sources “a” or “b”.",
+    );
+    expect(plainSpaces(describeFilters(search, names, russian()))).toBe(
+      "Считаются подписчики, которые активны (разрешают сообщения), состоят в одной из групп: " +
+        "«News», «Offers» или #9, были в боте #22 и пришли с одним из UTM-источников: «a» или «b».",
+    );
+  });
+
+  it("says one subscription, one source and a known bot in the singular, in Russian too", () => {
+    const search = read("sub=1&lead=inactive&bot=21&utm=email");
+    expect(describeFilters(search, names, testI18n("en"))).toBe(
+      "Counting subscribers who are inactive (do not allow messages), are in “News”, " +
+        "have been in the bot “Welcome bot” and came with the UTM source “email”.",
+    );
+    expect(describeFilters(search, names, russian())).toBe(
+      "Считаются подписчики, которые неактивны (не разрешают сообщения), состоят в группе " +
+        "«News», были в боте «Welcome bot» и пришли с UTM-источником «email».",
     );
   });
 });

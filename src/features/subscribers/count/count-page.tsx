@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
@@ -13,9 +14,10 @@ import "./count.css";
 
 /** subscribers/subscribersCount with its four filters, all kept in the URL. */
 export function CountPage() {
+  const { t, i18n } = useLingui();
   const channel = useCurrentChannel();
   const groupId = channel.group_id;
-  useDocumentTitle("Count subscribers");
+  useDocumentTitle(t`Count subscribers`);
   const { call } = useApi();
   const [search, setSearch] = useSearchState(countSearch);
 
@@ -27,18 +29,26 @@ export function CountPage() {
   const utms = useQuery(utmsQuery(groupId, call));
   const bots = useQuery(botsQuery(groupId, call));
 
-  const sentence = describeFilters(search, {
-    subscription: (id) => subscriptions.data?.find((item) => item.subscription_id === id)?.name,
-    bot: (id) => bots.data?.find((item) => item.bot_id === id)?.title,
-  });
+  const sentence = describeFilters(
+    search,
+    {
+      subscription: (id) => subscriptions.data?.find((item) => item.subscription_id === id)?.name,
+      bot: (id) => bots.data?.find((item) => item.bot_id === id)?.title,
+    },
+    i18n,
+  );
 
   return (
     <>
-      <h1>Count subscribers</h1>
+      <h1>
+        <Trans>Count subscribers</Trans>
+      </h1>
       <CountResult query={count} sentence={sentence} />
       <section className="count-filters-section" aria-labelledby="count-filters-title">
         <div className="count-filters-head">
-          <h2 id="count-filters-title">Filters</h2>
+          <h2 id="count-filters-title">
+            <Trans>Filters</Trans>
+          </h2>
           {/* Always there: a button that vanished once used would drop the keyboard's focus. */}
           <button
             type="button"
@@ -47,7 +57,7 @@ export function CountPage() {
               setSearch({ sub: [], lead: "any", bot: 0, utm: [] });
             }}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </button>
         </div>
         <CountFilters

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import { ErrorState } from "@/components/error-state";
 import type { ResponseOf } from "@/contract/operations";
+import { useFormat } from "@/i18n/use-format";
 
 interface CountResultProps {
   query: UseQueryResult<ResponseOf<"subscribers/subscribersCount">>;
@@ -9,13 +11,13 @@ interface CountResultProps {
   sentence: string;
 }
 
-const numbers = new Intl.NumberFormat("en");
-
 /**
  * The figure, large, in an <output> (a live region: a change of filters is announced) named
  * "Subscribers matching", with the sentence that says what it counts.
  */
 export function CountResult({ query, sentence }: CountResultProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const labelId = useId();
   const sentenceId = useId();
   // The previous figure stays while the next loads, marked as not current.
@@ -23,11 +25,11 @@ export function CountResult({ query, sentence }: CountResultProps) {
   return (
     <section className="card count-result" aria-labelledby={labelId}>
       <h2 id={labelId} className="count-label">
-        Subscribers matching
+        <Trans>Subscribers matching</Trans>
       </h2>
       {query.isError ? (
         <ErrorState
-          title="Could not count the subscribers."
+          title={t`Could not count the subscribers.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -42,10 +44,12 @@ export function CountResult({ query, sentence }: CountResultProps) {
           {query.isPending ? (
             <>
               <span className="skeleton count-skeleton" aria-hidden="true" />
-              <span className="visually-hidden">Counting…</span>
+              <span className="visually-hidden">
+                <Trans>Counting…</Trans>
+              </span>
             </>
           ) : (
-            numbers.format(query.data.count)
+            format.number(query.data.count)
           )}
         </output>
       )}

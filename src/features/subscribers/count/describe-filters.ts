@@ -1,6 +1,9 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { formatList } from "../words/list-format";
 import type { CountSearch } from "./count-search";
 
-/** Names to put in the sentence; an id no lookup knows is still shown, by number. */
+/** Names to put in the sentence; an id no lookup knows is still shown, as `#id`. */
 export interface FilterNames {
   subscription: (id: number) => string | undefined;
   bot: (id: number) => string | undefined;
@@ -9,46 +12,68 @@ export interface FilterNames {
 /**
  * The filters as one sentence ("Counting subscribers who are active, are in “News” or
  * “Offers” and came with the UTM source “email”."), so the figure never stands without
- * saying what it counts.
+ * saying what it counts. Each filter is a whole phrase of the language, and the phrases are
+ * joined as the language joins a list ("a, b and c" / "a, b и c").
  */
-export function describeFilters(search: CountSearch, names: FilterNames): string {
+export function describeFilters(search: CountSearch, names: FilterNames, i18n: I18n): string {
   const clauses: string[] = [];
-  if (search.lead === "active") clauses.push("are active (allow messages)");
-  if (search.lead === "inactive") clauses.push("are inactive (do not allow messages)");
+  if (search.lead === "active") clauses.push(i18n._(msg`are active (allow messages)`));
+  if (search.lead === "inactive") {
+    clauses.push(i18n._(msg`are inactive (do not allow messages)`));
+  }
   if (search.sub.length > 0) {
-    const subs = search.sub.map((id) =>
-      quoted(names.subscription(id), `subscription ${String(id)}`),
+    const count = search.sub.length;
+    const subscriptions = anyOf(
+      search.sub.map((id) => quotedOrId(names.subscription(id), id, i18n)),
+      i18n,
     );
-    clauses.push(`are in ${anyOf(subs)}`);
+    clauses.push(
+      i18n._(
+        msg`${plural(count, { 1: `are in ${subscriptions}`, other: `are in ${subscriptions}` })}`,
+      ),
+    );
   }
   if (search.bot > 0) {
+    const id = search.bot;
+    const name = names.bot(id);
     clauses.push(
-      `have been in the bot ${quoted(names.bot(search.bot), `with id ${String(search.bot)}`)}`,
+      name === undefined
+        ? i18n._(msg`have been in the bot #${id}`)
+        : i18n._(msg`have been in the bot “${name}”`),
     );
   }
   if (search.utm.length > 0) {
-    const sources = search.utm.map((source) => `“${source}”`);
-    clauses.push(`came with the UTM source${search.utm.length > 1 ? "s" : ""} ${anyOf(sources)}`);
+    const count = search.utm.length;
+    const sources = anyOf(
+      search.utm.map((source) => quoted(source, i18n)),
+      i18n,
+    );
+    clauses.push(
+      i18n._(
+        msg`${plural(count, {
+          1: `came with the UTM source ${sources}`,
+          other: `came with the UTM sources ${sources}`,
+        })}`,
+      ),
+    );
   }
-  if (clauses.length === 0) return "Counting every subscriber of the channel, with no filters.";
-  return `Counting subscribers who ${allOf(clauses)}.`;
+  if (clauses.length === 0) {
+    return i18n._(msg`Counting every subscriber of the channel, with no filters.`);
+  }
+  const filters = formatList(clauses, i18n.locale, "conjunction");
+  return i18n._(msg`Counting subscribers who ${filters}.`);
 }
 
-function quoted(name: string | undefined, fallback: string): string {
-  return name === undefined ? fallback : `“${name}”`;
+/** A name in the language's quotation marks: “News” / «Новости». */
+function quoted(name: string, i18n: I18n): string {
+  return i18n._(msg({ message: `“${name}”`, context: "a name in quotation marks" }));
 }
 
-/** "a", "a or b", "a, b or c". */
-function anyOf(items: readonly string[]): string {
-  return joinLast(items, " or ");
+function quotedOrId(name: string | undefined, id: number, i18n: I18n): string {
+  return name === undefined ? `#${String(id)}` : quoted(name, i18n);
 }
 
-/** "a", "a and b", "a, b and c". */
-function allOf(items: readonly string[]): string {
-  return joinLast(items, " and ");
-}
-
-function joinLast(items: readonly string[], last: string): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")}${last}${items.at(-1) ?? ""}`;
+/** "a", "a or b", "a, b or c" in the language. */
+function anyOf(items: readonly string[], i18n: I18n): string {
+  return formatList(items, i18n.locale, "disjunction");
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
@@ -13,6 +14,7 @@ import { userIdField } from "@/lib/subscriber-format";
  * first export.
  */
 export function ExportButton() {
+  const { t } = useLingui();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
   const { call } = useApi();
@@ -34,7 +36,7 @@ export function ExportButton() {
 
   return (
     <CsvExportButton
-      failureTitle="Could not export the subscribers."
+      failureTitle={t`Could not export the subscribers.`}
       fileName={() => exportFileName(groupId, new Date(), channel.time_zone)}
       run={async ({ sink, format, signal, onRows, onTotal }) => {
         onTotal(await countSubscribers());

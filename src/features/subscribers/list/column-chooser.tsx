@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
+import { useFormat } from "@/i18n/use-format";
 import type { ColumnVisibility } from "@/lib/column-visibility";
 import { HIDEABLE_COLUMNS } from "./subscriber-columns";
 
@@ -9,7 +11,12 @@ interface ColumnChooserProps {
 
 /** A disclosure with one checkbox per column; the person's column always stays. */
 export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
-  const shownCount = HIDEABLE_COLUMNS.filter((column) => visibility[column.id] !== false).length;
+  const { i18n } = useLingui();
+  const format = useFormat();
+  // The person's column is always shown, and counts.
+  const shown = format.number(
+    HIDEABLE_COLUMNS.filter((column) => visibility[column.id] !== false).length + 1,
+  );
   const ref = useRef<HTMLDetailsElement>(null);
 
   // A menu closes on Escape (focus back on its button) and on a click anywhere else.
@@ -36,10 +43,14 @@ export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
   return (
     <details ref={ref} className="subscribers-columns">
       <summary className="button">
-        Columns <span className="muted">({shownCount + 1} shown)</span>
+        <Trans>
+          Columns <span className="muted">({shown} shown)</span>
+        </Trans>
       </summary>
       <fieldset>
-        <legend className="visually-hidden">Columns to show</legend>
+        <legend className="visually-hidden">
+          <Trans>Columns to show</Trans>
+        </legend>
         {HIDEABLE_COLUMNS.map((column) => (
           <label key={column.id}>
             <input
@@ -49,7 +60,7 @@ export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
                 onChange({ ...visibility, [column.id]: event.target.checked });
               }}
             />
-            {column.label}
+            {i18n._(column.label)}
           </label>
         ))}
         <button
@@ -59,7 +70,7 @@ export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
             onChange({});
           }}
         >
-          Show all columns
+          <Trans>Show all columns</Trans>
         </button>
       </fieldset>
     </details>

@@ -1,9 +1,12 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import { useApi } from "@/api/api-context";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import { subscribersInfiniteQuery } from "./subscribers-infinite-query";
 import { SubscribersTable } from "./subscribers-table";
 import { TableSkeleton } from "./table-skeleton";
@@ -24,6 +27,8 @@ interface LoadMoreViewProps {
  * the document, so ten thousand loaded rows cost no more to draw than twenty.
  */
 export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreViewProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const { call } = useApi();
   const query = useInfiniteQuery(subscribersInfiniteQuery(groupId, pageSize, call));
   const data = useMemo(
@@ -60,11 +65,11 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
     }
   }, [lastDrawn, rows.length, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending) return <TableSkeleton what="subscribers" />;
+  if (query.isPending) return <TableSkeleton label={t`Loading the subscribers…`} />;
   if (query.isError && !query.isFetchNextPageError && data.length === 0) {
     return (
       <ErrorState
-        title="Could not load the subscribers."
+        title={t`Could not load the subscribers.`}
         error={query.error}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
@@ -72,24 +77,28 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
     );
   }
 
-  const loaded = data.length.toLocaleString("en");
+  const count = data.length;
+  const loaded = format.number(count);
   return (
     <>
       <p role="status" className="subscribers-status">
         {query.isFetchingNextPage
-          ? `${loaded} loaded, loading more…`
-          : data.length === 0
-            ? "No subscribers yet."
+          ? t`${loaded} loaded, loading more…`
+          : count === 0
+            ? t`No subscribers yet.`
             : query.hasNextPage
-              ? `${loaded} loaded`
-              : `All ${loaded} subscribers loaded`}
+              ? t`${loaded} loaded`
+              : t`${plural(count, {
+                  one: "All # subscriber loaded",
+                  other: "All # subscribers loaded",
+                })}`}
       </p>
       {data.length > 0 && (
         <div
           ref={scrollRef}
           className="subscribers-scroll subscribers-scroll-tall"
           role="region"
-          aria-label="Subscribers, scrolls"
+          aria-label={t`Subscribers, scrolls`}
           tabIndex={0}
         >
           <SubscribersTable
@@ -104,7 +113,7 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
       )}
       {query.isFetchNextPageError && (
         <ErrorState
-          title="Could not load more subscribers."
+          title={t`Could not load more subscribers.`}
           error={query.error}
           retrying={query.isFetchingNextPage}
           onRetry={() => void query.fetchNextPage()}
@@ -117,7 +126,7 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? "Loading more…" : "Load more"}
+          {query.isFetchingNextPage ? t`Loading more…` : t`Load more`}
         </button>
       )}
     </>

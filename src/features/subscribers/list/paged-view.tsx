@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
 import { ListPager } from "@/components/list-pager";
 import { SubscribersTable } from "./subscribers-table";
@@ -24,6 +26,8 @@ interface PagedViewProps {
 
 /** One page at a time; the page on screen stays while the next one loads. */
 export function PagedView({ groupId, pageSize, stack, onMove, table: options }: PagedViewProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const { call } = useApi();
   const cursor = currentCursor(stack);
   const query = useQuery({
@@ -49,7 +53,7 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
 
   const pager = (
     <ListPager
-      label="Pages of subscribers"
+      label={t`Pages of subscribers`}
       page={page}
       canGoBack={stack.length > 0}
       canGoForward={next !== undefined}
@@ -69,7 +73,7 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
     return (
       <>
         {pager}
-        <TableSkeleton what="subscribers" />
+        <TableSkeleton label={t`Loading the subscribers…`} />
       </>
     );
   }
@@ -79,7 +83,7 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
       <>
         {pager}
         <ErrorState
-          title="Could not load the subscribers."
+          title={t`Could not load the subscribers.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -87,24 +91,26 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
       </>
     );
   }
-  const first = (page - 1) * pageSize + 1;
+  const pageText = format.number(page);
+  const first = format.number((page - 1) * pageSize + 1);
+  const last = format.number((page - 1) * pageSize + data.length);
   return (
     <>
       {pager}
       <p role="status" className="subscribers-status">
         {loading
-          ? `Loading page ${String(page)}…`
+          ? t`Loading page ${pageText}…`
           : data.length === 0
             ? page === 1
-              ? "No subscribers yet."
-              : "No more subscribers after the previous page."
-            : `Rows ${first.toLocaleString("en")}–${(first + data.length - 1).toLocaleString("en")}`}
+              ? t`No subscribers yet.`
+              : t`No more subscribers after the previous page.`
+            : t`Rows ${first}–${last}`}
       </p>
       {data.length > 0 && (
         <div
           className={loading ? "subscribers-scroll subscribers-stale" : "subscribers-scroll"}
           role="region"
-          aria-label="Subscribers, scrolls sideways"
+          aria-label={t`Subscribers, scrolls sideways`}
           tabIndex={0}
         >
           <SubscribersTable table={table} rows={drawn} rowCount={data.length} busy={loading} />

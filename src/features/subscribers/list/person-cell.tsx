@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { Avatar } from "@/components/avatar";
 import { channelPath } from "@/lib/channel-path";
@@ -14,6 +14,7 @@ interface PersonCellProps {
 
 /** Photo and name, as a link to the person's panel; every value is text, the photo https: only. */
 export function PersonCell({ groupId, recordId, firstName, lastName, photo }: PersonCellProps) {
+  const { i18n } = useLingui();
   const name = personName({ first_name: firstName, last_name: lastName }, i18n);
   // The panel's "Back to subscribers" returns to this page of the list.
   const { search } = useLocation();

@@ -1,6 +1,9 @@
-import { i18n } from "@lingui/core";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { Subscriber } from "@/contract/entities";
+import type { Formatters } from "@/i18n/use-format";
 import {
   statusLabel,
   subscriptionNames,
@@ -8,21 +11,29 @@ import {
   utmLabels,
   type UserIdField,
 } from "@/lib/subscriber-format";
+import { ApiDate } from "../words/api-date";
+import { ZoneName } from "../words/zone-name";
 import { PersonCell } from "./person-cell";
 
 export const subscriberTableFeatures = tableFeatures({ columnVisibilityFeature });
 
 const column = createColumnHelper<typeof subscriberTableFeatures, Subscriber>();
 
+/** The subscriber's subscriptions: the shared catalog's word, with its context. */
+export const SUBSCRIPTIONS_HEADER = msg({
+  message: "Subscriptions",
+  context: "subscriber's subscriptions (groups)",
+});
+
 /** The columns a person may hide, with the names the chooser shows; the person always stays. */
 export const HIDEABLE_COLUMNS = [
-  { id: "userId", label: "User id" },
-  { id: "recordId", label: "Record id" },
-  { id: "date", label: "Date" },
-  { id: "status", label: "Status" },
-  { id: "subscriptions", label: "Subscriptions" },
-  { id: "utms", label: "UTM" },
-  { id: "variables", label: "Variables" },
+  { id: "userId", label: msg`User id` },
+  { id: "recordId", label: msg`Record id` },
+  { id: "date", label: msg`Date` },
+  { id: "status", label: msg`Status` },
+  { id: "subscriptions", label: SUBSCRIPTIONS_HEADER },
+  { id: "utms", label: msg`UTM` },
+  { id: "variables", label: msg`Variables` },
 ] as const;
 
 export const HIDEABLE_COLUMN_IDS = HIDEABLE_COLUMNS.map((entry) => entry.id);
@@ -34,16 +45,27 @@ export interface ColumnContext {
   userIdLabel: string;
   timeZone: string;
   subscriptionNames: ReadonlyMap<number, string>;
+  /** The language of the headers and words, and its number format. */
+  i18n: I18n;
+  format: Formatters;
 }
 
-const joined = (labels: string[]) =>
-  labels.length > 0 ? labels.join(", ") : <span className="muted">none</span>;
+function None() {
+  return (
+    <span className="muted">
+      <Trans context="no value in a table cell">none</Trans>
+    </span>
+  );
+}
+
+const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : <None />);
 
 export function subscriberColumns(context: ColumnContext) {
+  const { i18n, format } = context;
   return column.columns([
     column.accessor((row) => row.id, {
       id: "person",
-      header: "Person",
+      header: i18n._(msg`Person`),
       enableHiding: false,
       cell: ({ row }) => (
         <PersonCell
@@ -60,32 +82,42 @@ export function subscriberColumns(context: ColumnContext) {
       header: context.userIdLabel,
       cell: ({ getValue }) => {
         const value = getValue();
-        return value === undefined ? <span className="muted">none</span> : String(value);
+        // An id is a name, not an amount: written as the API gives it, with no separators.
+        return value === undefined ? <None /> : String(value);
       },
     }),
-    column.accessor((row) => row.id, { id: "recordId", header: "Record id" }),
+    column.accessor((row) => row.id, { id: "recordId", header: i18n._(msg`Record id`) }),
     column.accessor((row) => row.date, {
       id: "date",
       // The API's date-times carry no zone: the header says which one they are in.
-      header: `Date (${context.timeZone})`,
+      header: () => (
+        <Trans>
+          Date, <ZoneName zone={context.timeZone} />
+        </Trans>
+      ),
+      cell: ({ getValue }) => <ApiDate value={getValue()} timeZone={context.timeZone} />,
     }),
     column.accessor((row) => row.status, {
       id: "status",
-      header: "Status",
+      header: i18n._(msg`Status`),
       cell: ({ getValue }) => statusLabel(getValue(), i18n),
     }),
     // Names are looked up as the cell is drawn: the table caches accessor values per row, and
     // the names arrive after the rows.
     column.accessor((row) => row.subscriptions, {
       id: "subscriptions",
-      header: "Subscriptions",
+      header: i18n._(SUBSCRIPTIONS_HEADER),
       cell: ({ getValue }) => joined(subscriptionNames(getValue(), context.subscriptionNames)),
     }),
     column.accessor((row) => utmLabels(row.utms), {
       id: "utms",
-      header: "UTM",
+      header: i18n._(msg`UTM`),
       cell: ({ getValue }) => joined(getValue()),
     }),
-    column.accessor((row) => row.vars.length, { id: "variables", header: "Variables" }),
+    column.accessor((row) => row.vars.length, {
+      id: "variables",
+      header: i18n._(msg`Variables`),
+      cell: ({ getValue }) => format.number(getValue()),
+    }),
   ]);
 }

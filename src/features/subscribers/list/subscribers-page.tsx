@@ -1,11 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { useCurrentChannel } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { useFormat } from "@/i18n/use-format";
 import { userIdField } from "@/lib/subscriber-format";
 import { ExportButton } from "../export/export-button";
+import { userIdLabel } from "../words/user-id-label";
 import { subscriptionsQuery } from "@/api/lookup-queries";
 import { ColumnChooser } from "./column-chooser";
 import { LoadMoreView } from "./load-more-view";
@@ -20,8 +23,11 @@ const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
 /** subscribers/get as a table: pages by cursor, or one long virtualized list. */
 export function SubscribersPage() {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const channel = useCurrentChannel();
-  useDocumentTitle(`Subscribers · ${channel.name}`);
+  const channelName = channel.name;
+  useDocumentTitle(t`Subscribers · ${channelName}`);
   const { call } = useApi();
   const [search, setSearch] = useSearchState(subscribersSearch);
   const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
@@ -41,18 +47,24 @@ export function SubscribersPage() {
       subscriberColumns({
         groupId: channel.group_id,
         userIdField: field,
-        userIdLabel: `${channel.type_name} user id`,
+        userIdLabel: userIdLabel(field, i18n),
         timeZone: channel.time_zone,
         subscriptionNames: names,
+        i18n,
+        format,
       }),
-    [channel.group_id, channel.type_name, channel.time_zone, field, names],
+    // The language is a dependency through `format` (one per locale), and `i18n` is the app's
+    // one instance: the headers are made again when the language changes.
+    [channel.group_id, channel.time_zone, field, names, i18n, format],
   );
   const table = { columns, visibility, onVisibilityChange: setVisibility };
   const pageSize = Number(search.size);
 
   return (
     <>
-      <h1>Subscribers</h1>
+      <h1>
+        <Trans>Subscribers</Trans>
+      </h1>
       <div className="subscribers-toolbar">
         <ViewControls
           mode={search.mode}
@@ -72,14 +84,14 @@ export function SubscribersPage() {
       </div>
       {subscriptions.isError && (
         <p className="muted subscribers-names-note">
-          Subscription names could not be loaded, so their ids are shown.{" "}
+          <Trans>Subscription names could not be loaded, so their ids are shown.</Trans>{" "}
           <button
             type="button"
             className="button"
             disabled={subscriptions.isFetching}
             onClick={() => void subscriptions.refetch()}
           >
-            Load names again
+            <Trans>Load names again</Trans>
           </button>
         </p>
       )}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { Row } from "@tanstack/react-table";
 import type { Ref } from "react";
 import type { Subscriber } from "@/contract/entities";
@@ -39,7 +40,9 @@ export function SubscribersTable({
       // Rows left out by the virtualizer still count: "row 5,001 of 10,001" for a screen reader.
       aria-rowcount={rowCount + 1}
     >
-      <caption className="visually-hidden">Subscribers</caption>
+      <caption className="visually-hidden">
+        <Trans>Subscribers</Trans>
+      </caption>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id} aria-rowindex={1}>

@@ -1,9 +1,9 @@
-/** Stands where the table will be while its first rows load. */
-export function TableSkeleton({ what }: { what: string }) {
+/** Stands where the table will be while its first rows load; `label` is said, as "Loading…". */
+export function TableSkeleton({ label }: { label: string }) {
   return (
     <div className="subscribers-skeleton" aria-busy="true">
       <p role="status" className="visually-hidden">
-        Loading the {what}…
+        {label}
       </p>
       {[1, 2, 3, 4, 5, 6].map((line) => (
         <span key={line} className="skeleton skeleton-line" aria-hidden="true" />

@@ -1,4 +1,8 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { useFormat } from "@/i18n/use-format";
 import { PAGE_SIZE_OPTIONS, type ViewMode } from "./subscribers-search";
 
 interface ViewControlsProps {
@@ -8,9 +12,9 @@ interface ViewControlsProps {
   onPageSizeChange: (size: (typeof PAGE_SIZE_OPTIONS)[number]) => void;
 }
 
-const MODES: readonly { value: ViewMode; label: string }[] = [
-  { value: "pages", label: "Pages" },
-  { value: "more", label: "Load more" },
+const MODES: readonly { value: ViewMode; label: MessageDescriptor }[] = [
+  { value: "pages", label: msg({ message: "Pages", context: "list view mode" }) },
+  { value: "more", label: msg({ message: "Load more", context: "list view mode" }) },
 ];
 
 /** "Show as" pages or one growing list, and how many rows each page brings. */
@@ -20,12 +24,16 @@ export function ViewControls({
   onModeChange,
   onPageSizeChange,
 }: ViewControlsProps) {
+  const { i18n } = useLingui();
+  const format = useFormat();
   const sizeId = useId();
   const modeName = useId();
   return (
     <>
       <fieldset className="subscribers-mode">
-        <legend>Show as</legend>
+        <legend>
+          <Trans>Show as</Trans>
+        </legend>
         {MODES.map((option) => (
           <label key={option.value}>
             <input
@@ -37,12 +45,14 @@ export function ViewControls({
                 onModeChange(option.value);
               }}
             />
-            {option.label}
+            {i18n._(option.label)}
           </label>
         ))}
       </fieldset>
       <div className="subscribers-size">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>
+          <Trans>Rows per page</Trans>
+        </label>
         <select
           id={sizeId}
           value={pageSize}
@@ -53,7 +63,7 @@ export function ViewControls({
         >
           {PAGE_SIZE_OPTIONS.map((size) => (
             <option key={size} value={size}>
-              {size}
+              {format.number(Number(size))}
             </option>
           ))}
         </select>

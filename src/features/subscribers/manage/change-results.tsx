@@ -1,15 +1,36 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BulkResults, type OutcomeStyle } from "@/components/bulk-results";
-import { countOutcomes, outcomeText, people } from "./outcome-text";
+import { outcomeText, resultsSummary } from "./outcome-text";
 import type { ChangeResult, Outcome } from "./run-changes";
 
-const numbers = new Intl.NumberFormat("en");
-
-const outcomes: Record<Outcome, OutcomeStyle<ChangeResult>> = {
-  added: { label: "Added", text: outcomeText, tone: "success" },
-  removed: { label: "Removed", text: outcomeText, tone: "success" },
-  failed: { label: "Failed", text: outcomeText, tone: "danger" },
-  "not-sent": { label: "Not sent", text: outcomeText, tone: "muted" },
-};
+/** Each outcome's name in the filter, a row's words and its colour, in the language shown. */
+function outcomeStyles(i18n: I18n): Record<Outcome, OutcomeStyle<ChangeResult>> {
+  const text = (result: ChangeResult) => outcomeText(result, i18n);
+  return {
+    added: {
+      label: i18n._(msg({ message: "Added", context: "results filter" })),
+      text,
+      tone: "success",
+    },
+    removed: {
+      label: i18n._(msg({ message: "Removed", context: "results filter" })),
+      text,
+      tone: "success",
+    },
+    failed: {
+      label: i18n._(msg({ message: "Failed", context: "results filter" })),
+      text,
+      tone: "danger",
+    },
+    "not-sent": {
+      label: i18n._(msg({ message: "Not sent", context: "results filter" })),
+      text,
+      tone: "muted",
+    },
+  };
+}
 
 interface ChangeResultsProps {
   action: "add" | "remove";
@@ -18,21 +39,16 @@ interface ChangeResultsProps {
 
 /** One row per id, in the order given, with the service's words for each failure. */
 export function ChangeResults({ action, results }: ChangeResultsProps) {
-  const counts = countOutcomes(results);
-  const summary =
-    (action === "add" ? `${people(counts.added)} added` : `${people(counts.removed)} removed`) +
-    (counts.failed > 0 ? `, ${numbers.format(counts.failed)} failed` : "") +
-    (counts["not-sent"] > 0 ? `, ${numbers.format(counts["not-sent"])} not sent` : "") +
-    ".";
+  const { t, i18n } = useLingui();
   return (
     <BulkResults
-      label="Results of the change"
+      label={t`Results of the change`}
       results={results}
-      outcomes={outcomes}
-      summary={summary}
+      outcomes={outcomeStyles(i18n)}
+      summary={resultsSummary(action, results, i18n)}
       hint={
         action === "add"
-          ? "“Added” includes people who were already in the subscription: the service does not tell them apart."
+          ? t`“Added” includes people who were already in the subscription: the service does not tell them apart.`
           : undefined
       }
     />

@@ -1,16 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
+import { zodResolver } from "@/i18n/zod-resolver";
 import {
+  CHOOSE_SUBSCRIPTION,
   EVERY_SUBSCRIPTION,
   manageForm,
   type ManageInput,
   type ManageValues,
 } from "./manage-schema";
 import { UserIdsField } from "@/components/user-ids-field";
-
-export const EVERY_SUBSCRIPTION_LABEL = "Every subscription (removes the person from all of them)";
 
 interface ManageFormProps {
   subscriptions: readonly SubscriptionInfo[];
@@ -24,6 +24,7 @@ interface ManageFormProps {
 const defaultValues: ManageInput = { action: "add", subscription: "", userIds: "", utm: "" };
 
 export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: ManageFormProps) {
+  const { t, i18n } = useLingui();
   const actionLegend = useId();
   const subscriptionId = useId();
   const utmId = useId();
@@ -47,7 +48,9 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
   return (
     <form className="manage-form card" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset className="manage-action" role="radiogroup" aria-labelledby={actionLegend}>
-        <legend id={actionLegend}>Action</legend>
+        <legend id={actionLegend}>
+          <Trans>Action</Trans>
+        </legend>
         {(["add", "remove"] as const).map((value) => (
           <label key={value} className="manage-radio">
             <input
@@ -62,13 +65,15 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
                 },
               })}
             />
-            {value === "add" ? "Add" : "Remove"}
+            {value === "add" ? t`Add` : t`Remove`}
           </label>
         ))}
       </fieldset>
 
       <div className="field">
-        <label htmlFor={subscriptionId}>Subscription</label>
+        <label htmlFor={subscriptionId}>
+          <Trans>Subscription</Trans>
+        </label>
         <select
           id={subscriptionId}
           className="manage-select"
@@ -76,14 +81,16 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
           aria-describedby={errors.subscription ? `${subscriptionId}-error` : undefined}
           {...register("subscription")}
         >
-          <option value="">Choose a subscription</option>
+          <option value="">{i18n._(CHOOSE_SUBSCRIPTION)}</option>
           {subscriptions.map((item) => (
             <option key={item.subscription_id} value={item.subscription_id}>
               {item.name}
             </option>
           ))}
           {action === "remove" && (
-            <option value={EVERY_SUBSCRIPTION}>{EVERY_SUBSCRIPTION_LABEL}</option>
+            <option value={EVERY_SUBSCRIPTION}>
+              {t`Every subscription (removes the person from all of them)`}
+            </option>
           )}
         </select>
         {errors.subscription?.message && (
@@ -95,14 +102,16 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
 
       {action === "add" && (
         <div className="field">
-          <label htmlFor={utmId}>UTM tag (optional)</label>
+          <label htmlFor={utmId}>
+            <Trans>UTM tag (optional)</Trans>
+          </label>
           <select
             id={utmId}
             className="manage-select"
             aria-invalid={errors.utm ? true : undefined}
             {...register("utm")}
           >
-            <option value="">None</option>
+            <option value="">{t({ message: "None", context: "no UTM tag" })}</option>
             {utms.map((tag) => (
               <option key={tag.utm_id} value={tag.utm_id}>
                 {tag.name}
@@ -126,7 +135,7 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
           className={action === "add" ? "button button-primary" : "button button-danger"}
           disabled={busy}
         >
-          {action === "add" ? "Add subscribers" : "Remove subscribers"}
+          {action === "add" ? t`Add subscribers` : t`Remove subscribers`}
         </button>
       </div>
     </form>

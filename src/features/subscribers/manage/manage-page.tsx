@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "@/api/api-context";
@@ -12,15 +15,17 @@ import { ChangeProgress } from "./change-progress";
 import { ChangeResults } from "./change-results";
 import { ManageForm } from "./manage-form";
 import { EVERY_SUBSCRIPTION, type ManageValues } from "./manage-schema";
-import { people } from "./outcome-text";
+import type { ChangeTarget } from "./outcome-text";
 import { useChangeJob } from "./use-change-job";
 import "./manage.css";
 
 /** subscribers/add and subscribers/del for one or many people at once. */
 export function ManagePage() {
+  const { t, i18n } = useLingui();
   const channel = useCurrentChannel();
   const groupId = channel.group_id;
-  useDocumentTitle("Add or remove subscribers");
+  const channelName = channel.name;
+  useDocumentTitle(t`Add or remove subscribers`);
   const { call } = useApi();
   const field = userIdField(channel.type_name) ?? "tg_user_id";
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
@@ -28,14 +33,14 @@ export function ManagePage() {
   const job = useChangeJob(groupId, field);
   const [pending, setPending] = useState<ManageValues | undefined>();
 
-  const target = (values: ManageValues) => {
+  const target = (values: ManageValues): ChangeTarget => {
     if (values.action === "remove" && values.subscription === EVERY_SUBSCRIPTION) {
-      return "every subscription";
+      return { kind: "every" };
     }
     const name = subscriptions.data?.find(
       (item) => item.subscription_id === values.subscription,
     )?.name;
-    return name === undefined ? `subscription ${String(values.subscription)}` : `“${name}”`;
+    return { kind: "subscription", name: name ?? `#${String(values.subscription)}` };
   };
 
   const start = (values: ManageValues) => {
@@ -44,17 +49,21 @@ export function ManagePage() {
 
   return (
     <>
-      <h1>Add or remove subscribers</h1>
+      <h1>
+        <Trans>Add or remove subscribers</Trans>
+      </h1>
       <p className="manage-intro">
-        Add people to a subscription of {channel.name}, or remove them, by their user ids.
+        <Trans>
+          Add people to a subscription of {channelName}, or remove them, by their user ids.
+        </Trans>
       </p>
       {subscriptions.isPending || utms.isPending ? (
         <p role="status" className="muted">
-          Loading the subscriptions…
+          <Trans>Loading the subscriptions…</Trans>
         </p>
       ) : subscriptions.isError || utms.isError ? (
         <ErrorState
-          title="Could not load the subscriptions and UTM tags."
+          title={t`Could not load the subscriptions and UTM tags.`}
           error={subscriptions.error ?? utms.error}
           retrying={subscriptions.isFetching || utms.isFetching}
           onRetry={() => {
@@ -82,8 +91,8 @@ export function ManagePage() {
 
       <UnsavedChangesGuard
         when={job.running}
-        title="Stop the run and leave?"
-        description="A run is under way — leaving stops it; what was not sent is not sent, and the list to retry is lost."
+        title={t`Stop the run and leave?`}
+        description={t`A run is under way — leaving stops it; what was not sent is not sent, and the list to retry is lost.`}
       />
       <ConfirmDialog
         open={pending !== undefined}
@@ -91,9 +100,9 @@ export function ManagePage() {
           if (!open) setPending(undefined);
         }}
         tone="danger"
-        title={pending ? removeTitle(pending, target(pending)) : ""}
-        description={pending ? removeDescription(pending, target(pending)) : ""}
-        confirmLabel="Remove"
+        title={pending ? removeTitle(pending, target(pending), i18n) : ""}
+        description={pending ? removeDescription(pending, target(pending), i18n) : ""}
+        confirmLabel={t`Remove`}
         onConfirm={() => {
           if (pending) start(pending);
           setPending(undefined);
@@ -103,14 +112,41 @@ export function ManagePage() {
   );
 }
 
-function removeTitle(values: ManageValues, target: string): string {
-  return `Remove ${people(values.userIds.length)} from ${target}?`;
+function removeTitle(values: ManageValues, target: ChangeTarget, i18n: I18n): string {
+  const count = values.userIds.length;
+  if (target.kind === "every") {
+    return i18n._(
+      msg`${plural(count, {
+        one: "Remove # person from every subscription?",
+        other: "Remove # people from every subscription?",
+      })}`,
+    );
+  }
+  const name = target.name;
+  return i18n._(
+    msg`${plural(count, {
+      one: `Remove # person from “${name}”?`,
+      other: `Remove # people from “${name}”?`,
+    })}`,
+  );
 }
 
-function removeDescription(values: ManageValues, target: string): string {
-  const who =
-    values.userIds.length === 1 ? "This person" : `These ${people(values.userIds.length)}`;
-  return values.subscription === EVERY_SUBSCRIPTION
-    ? `${who} will be removed from every subscription of this channel, not only one. They stop getting any of its subscriptions’ messages until they subscribe again.`
-    : `${who} will be removed from ${target}. They stop getting its messages until they subscribe again.`;
+function removeDescription(values: ManageValues, target: ChangeTarget, i18n: I18n): string {
+  const count = values.userIds.length;
+  if (target.kind === "every") {
+    return i18n._(
+      msg`${plural(count, {
+        1: "This person will be removed from every subscription of this channel, not only one. They stop getting any of its subscriptions’ messages until they subscribe again.",
+        other:
+          "These # people will be removed from every subscription of this channel, not only one. They stop getting any of its subscriptions’ messages until they subscribe again.",
+      })}`,
+    );
+  }
+  const name = target.name;
+  return i18n._(
+    msg`${plural(count, {
+      1: `This person will be removed from “${name}”. They stop getting its messages until they subscribe again.`,
+      other: `These # people will be removed from “${name}”. They stop getting its messages until they subscribe again.`,
+    })}`,
+  );
 }

@@ -1,21 +1,26 @@
-import { i18n } from "@lingui/core";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
 import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
 
-export const CHOOSE_SUBSCRIPTION = "Choose a subscription";
+/** Said under the select when none is chosen; also the select's empty option. */
+export const CHOOSE_SUBSCRIPTION = msg`Choose a subscription`;
 /** subscribers/del with subscription_id 0 removes the person from every subscription. */
 export const EVERY_SUBSCRIPTION = 0;
 
 const addFields = operations["subscribers/add"].request.shape;
 const delFields = operations["subscribers/del"].request.shape;
 
-/** A select's value (a string) read as the number the contract's field takes. */
-function selectedNumber(field: z.ZodType<number>, message: string) {
+/**
+ * A select's value (a string) read as the number the contract's field takes. Messages are
+ * translated as the form is checked (the app's one `i18n`), so they follow a language switch.
+ */
+function selectedNumber(field: z.ZodType<number>, message: MessageDescriptor) {
   return z.string().transform((value, ctx) => {
     const parsed = field.safeParse(value.trim() === "" ? Number.NaN : Number(value));
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue({ code: "custom", message: i18n._(message) });
       return z.NEVER;
     }
     return parsed.data;
@@ -37,7 +42,7 @@ const optionalUtm = z.string().transform((value, ctx) => {
   if (value === "") return undefined;
   const parsed = addFields.utm_id.unwrap().safeParse(Number(value));
   if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: "Choose a UTM tag or none" });
+    ctx.addIssue({ code: "custom", message: i18n._(msg`Choose a UTM tag or none`) });
     return z.NEVER;
   }
   return parsed.data;

@@ -1,6 +1,8 @@
-import { i18n } from "@lingui/core";
-import { isApiError, isSignedOutError } from "@/api/api-error";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { isSignedOutError } from "@/api/api-error";
 import type { Call } from "@/api/client";
+import { describeApiError } from "@/api/error-text";
 import { runBulk, type BulkResult } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { ManageValues } from "./manage-schema";
@@ -19,7 +21,7 @@ export type Outcome = "added" | "removed" | "failed" | "not-sent";
 export interface ChangeResult {
   userId: number;
   outcome: Outcome;
-  /** The service's words, for a failure. */
+  /** Why it failed, in the person's language (a refusal's own words are the service's). */
   error?: string;
 }
 
@@ -34,6 +36,8 @@ export interface RunChangesOptions {
   abort?: AbortSignal;
   /** Results as they arrive, for the progress bar. */
   onResults: (results: readonly ChangeResult[]) => void;
+  /** The language of the failures' words. */
+  i18n: I18n;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface RunChangesOptions {
  * sign in again.
  */
 export async function runChanges(options: RunChangesOptions): Promise<ChangeResult[]> {
-  const { values, field, groupId, call, cancel, abort, onResults } = options;
+  const { values, field, groupId, call, cancel, abort, onResults, i18n } = options;
   type Done = "added" | "removed";
 
   const send = async (ids: number[], signal: AbortSignal): Promise<BulkResult<Done>[]> => {
@@ -61,11 +65,20 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
       const byId = new Map(answer.subscribers.map((item) => [item[field], item]));
       return ids.map((userId): BulkResult<Done> => {
         const item = byId.get(String(userId));
-        if (!item)
-          return { userId, outcome: "failed", error: "the answer did not mention this id" };
+        if (!item) {
+          return {
+            userId,
+            outcome: "failed",
+            error: i18n._(msg`the answer did not mention this id`),
+          };
+        }
         return item.success
           ? { userId, outcome: "added" }
-          : { userId, outcome: "failed", error: item.error ?? "refused without a reason" };
+          : {
+              userId,
+              outcome: "failed",
+              error: item.error ?? i18n._(msg`refused without a reason`),
+            };
       });
     }
     const [userId = 0] = ids;
@@ -82,28 +95,30 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
     batchSize: values.action === "add" ? ADD_IDS_PER_CALL : 1,
     concurrency: CHANGE_CONCURRENCY,
     send,
-    judge: (error) => ({ text: failureText(error), stopsRun: isSignedOutError(error) }),
+    judge: (error) => ({
+      text: describeApiError(error, i18n),
+      stopsRun: isSignedOutError(error),
+    }),
     i18n,
     cancel,
     abort,
     onResults: (batch) => {
-      onResults(batch.map(toChangeResult));
+      onResults(batch.map((result) => toChangeResult(result, i18n)));
     },
   });
 
   if (report.stoppedBy && report.stoppedBy.error instanceof Error) throw report.stoppedBy.error;
-  return report.results.map(toChangeResult);
+  return report.results.map((result) => toChangeResult(result, i18n));
 }
 
-function toChangeResult(result: BulkResult<"added" | "removed">): ChangeResult {
+function toChangeResult(result: BulkResult<"added" | "removed">, i18n: I18n): ChangeResult {
   if (result.outcome === "not-run") return { userId: result.userId, outcome: "not-sent" };
   if (result.outcome === "failed") {
-    return { userId: result.userId, outcome: "failed", error: result.error ?? "failed" };
+    return {
+      userId: result.userId,
+      outcome: "failed",
+      error: result.error ?? i18n._(msg`no reason given`),
+    };
   }
   return { userId: result.userId, outcome: result.outcome };
-}
-
-function failureText(error: unknown): string {
-  if (isApiError(error) || error instanceof Error) return error.message;
-  return "something went wrong";
 }

@@ -1,19 +1,22 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApi } from "@/api/api-context";
+import { describeApiError } from "@/api/error-text";
 import { apiKeys } from "@/api/query-keys";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { ManageValues } from "./manage-schema";
-import { summaryText } from "./outcome-text";
+import { summaryText, type ChangeTarget } from "./outcome-text";
 import { runChanges, type ChangeResult } from "./run-changes";
 
 export interface ChangeRun {
   /** Tells one run from the next, for the results table's page. */
   id: number;
   values: ManageValues;
-  /** The subscription in words, as "“News”" or "every subscription". */
-  target: string;
+  /** The subscription the run is about, for the words after it. */
+  target: ChangeTarget;
   /** How many ids have a result so far. */
   done: number;
   results: ChangeResult[] | undefined;
@@ -27,6 +30,8 @@ export interface ChangeRun {
  */
 export function useChangeJob(groupId: number, field: UserIdField) {
   const { call } = useApi();
+  // The app's one instance: read when the run ends, so the toast is in the language shown then.
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [run, setRun] = useState<ChangeRun | undefined>();
   const cancelRef = useRef<AbortController | null>(null);
@@ -42,7 +47,7 @@ export function useChangeJob(groupId: number, field: UserIdField) {
   }, []);
 
   const mutation = useMutation({
-    mutationFn: async ({ values, target }: { values: ManageValues; target: string }) => {
+    mutationFn: async ({ values, target }: { values: ManageValues; target: ChangeTarget }) => {
       const cancel = new AbortController();
       cancelRef.current = cancel;
       runCount.current += 1;
@@ -60,6 +65,7 @@ export function useChangeJob(groupId: number, field: UserIdField) {
         groupId,
         call,
         cancel: cancel.signal,
+        i18n,
         abort: leaveRef.current?.signal,
         onResults: (batch) => {
           setRun((current) => current && { ...current, done: current.done + batch.length });
@@ -69,7 +75,7 @@ export function useChangeJob(groupId: number, field: UserIdField) {
       return { results, target, action: values.action };
     },
     onSuccess: ({ results, target, action }) => {
-      const text = summaryText(action, target, results);
+      const text = summaryText(action, target, results, i18n);
       if (results.every((result) => result.outcome === "added" || result.outcome === "removed")) {
         toast.success(text);
       } else {
@@ -77,7 +83,8 @@ export function useChangeJob(groupId: number, field: UserIdField) {
       }
     },
     onError: (error) => {
-      toast.error(`The change stopped: ${error.message}`);
+      const reason = describeApiError(error, i18n);
+      toast.error(i18n._(msg`The change stopped: ${reason}`));
     },
     onSettled: async (_data, _error, { values }) => {
       cancelRef.current = null;
@@ -100,7 +107,7 @@ export function useChangeJob(groupId: number, field: UserIdField) {
   // pending flag reaches React a render later; a ref is set at once.
   const startedRef = useRef(false);
   const start = useCallback(
-    (input: { values: ManageValues; target: string }) => {
+    (input: { values: ManageValues; target: ChangeTarget }) => {
       if (startedRef.current) return;
       startedRef.current = true;
       mutate(input, {

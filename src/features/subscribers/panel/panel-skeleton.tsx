@@ -1,10 +1,14 @@
+import { Trans } from "@lingui/react/macro";
+
 /** What the panel looks like while the record loads, so the page does not jump. */
 export function PanelSkeleton() {
   return (
     <div aria-busy="true">
-      <h1>Subscriber</h1>
+      <h1>
+        <Trans>Subscriber</Trans>
+      </h1>
       <p role="status" className="visually-hidden">
-        Loading the subscriber…
+        <Trans>Loading the subscriber…</Trans>
       </p>
       <div className="card panel-head" aria-hidden="true">
         <div className="panel-identity">

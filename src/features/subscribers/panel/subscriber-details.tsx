@@ -1,11 +1,12 @@
-import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Subscriber } from "@/contract/entities";
 import { mayCall, type Role } from "@/contract/roles";
 import { channelPath } from "@/lib/channel-path";
 import { personName, statusLabel, userIdOf, type UserIdField } from "@/lib/subscriber-format";
-import { ApiDate } from "./api-date";
+import { ApiDate } from "../words/api-date";
+import { ZoneName } from "../words/zone-name";
 import { SubscriberPhoto } from "./subscriber-photo";
 
 interface SubscriberDetailsProps {
@@ -26,6 +27,7 @@ export function SubscriberDetails({
   userIdLabel,
   role,
 }: SubscriberDetailsProps) {
+  const { t, i18n } = useLingui();
   const name = personName(subscriber, i18n);
   const userId = userIdOf(subscriber, userIdField);
   const forPerson = userId === undefined ? "" : `?user=${encodeURIComponent(String(userId))}`;
@@ -38,30 +40,40 @@ export function SubscriberDetails({
         <SubscriberPhoto name={name} photo={subscriber.photo} />
         <div className="panel-name">
           <h1>{name}</h1>
-          {subscriber.ignore === 1 && <span className="badge">On the block list</span>}
+          {subscriber.ignore === 1 && (
+            <span className="badge">
+              <Trans>On the block list</Trans>
+            </span>
+          )}
         </div>
       </div>
       <dl className="panel-facts">
         <Fact term={userIdLabel}>{userId === undefined ? undefined : String(userId)}</Fact>
-        <Fact term="Record id">{subscriber.id}</Fact>
-        <Fact term={`Date (${timeZone})`}>
+        <Fact term={t`Record id`}>{subscriber.id}</Fact>
+        <Fact
+          term={
+            <Trans>
+              Date, <ZoneName zone={timeZone} />
+            </Trans>
+          }
+        >
           <ApiDate value={subscriber.date} timeZone={timeZone} />
         </Fact>
-        <Fact term="Status">{statusLabel(subscriber.status, i18n)}</Fact>
+        <Fact term={t`Status`}>{statusLabel(subscriber.status, i18n)}</Fact>
       </dl>
       {userId !== undefined && (
         <ul className="panel-actions">
           {mayCall(role, "vars/get") && (
             <li>
               <Link className="button" to={`${channelPath(groupId, "variables")}${withRecord}`}>
-                Edit variables
+                <Trans>Edit variables</Trans>
               </Link>
             </li>
           )}
           {mayCall(role, "bots/addSubscriber") && (
             <li>
               <Link className="button" to={`${channelPath(groupId, "bots")}${forPerson}`}>
-                Start or stop a bot
+                <Trans>Start or stop a bot</Trans>
               </Link>
             </li>
           )}
@@ -71,11 +83,17 @@ export function SubscriberDetails({
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
   return (
     <div className="panel-fact">
       <dt>{term}</dt>
-      <dd>{children ?? <span className="muted">none</span>}</dd>
+      <dd>
+        {children ?? (
+          <span className="muted">
+            <Trans context="no value">none</Trans>
+          </span>
+        )}
+      </dd>
     </div>
   );
 }

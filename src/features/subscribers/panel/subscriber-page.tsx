@@ -1,4 +1,4 @@
-import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { Link, useLocation, useParams } from "react-router";
@@ -11,6 +11,7 @@ import { channelPath } from "@/lib/channel-path";
 import { parseRecordId, recordLookup } from "@/lib/record-id";
 import { personName, userIdField } from "@/lib/subscriber-format";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
+import { userIdLabel } from "../words/user-id-label";
 import { PanelSkeleton } from "./panel-skeleton";
 import { SubscriberDetails } from "./subscriber-details";
 import { SubscriptionsSection } from "./subscriptions-section";
@@ -30,7 +31,7 @@ export function SubscriberPage() {
     <div className="panel">
       <Link className="panel-back" to={channelPath(channel.group_id, "subscribers") + listSearch}>
         <ArrowLeftIcon aria-hidden="true" size={16} />
-        Back to subscribers
+        <Trans>Back to subscribers</Trans>
       </Link>
       {recordId === undefined ? (
         <MalformedRecordId recordId={raw} />
@@ -43,6 +44,7 @@ export function SubscriberPage() {
 }
 
 function SubscriberPanel({ recordId }: { recordId: number }) {
+  const { t, i18n } = useLingui();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
   const { call } = useApi();
@@ -53,16 +55,22 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
   // The cursor gives the next record when this one does not exist: only an exact id is it.
   const subscriber = query.data?.items.find((item) => item.id === String(recordId));
   useDocumentTitle(
-    subscriber ? personName(subscriber, i18n) : query.isSuccess ? NOT_FOUND : "Subscriber",
+    subscriber
+      ? personName(subscriber, i18n)
+      : query.isSuccess
+        ? t`Subscriber not found`
+        : t`Subscriber`,
   );
 
   if (query.isPending) return <PanelSkeleton />;
   if (query.isError) {
     return (
       <>
-        <h1>Subscriber</h1>
+        <h1>
+          <Trans>Subscriber</Trans>
+        </h1>
         <ErrorState
-          title="Could not load the subscriber."
+          title={t`Could not load the subscriber.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -72,6 +80,7 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
   }
   if (!subscriber) return <NoSuchSubscriber recordId={String(recordId)} />;
 
+  const field = userIdField(channel.type_name);
   const subscriptionNames = new Map(
     (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
   );
@@ -82,13 +91,13 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
         subscriber={subscriber}
         groupId={groupId}
         timeZone={channel.time_zone}
-        userIdField={userIdField(channel.type_name)}
-        userIdLabel={`${channel.type_name} user id`}
+        userIdField={field}
+        userIdLabel={userIdLabel(field, i18n)}
         role={role}
       />
       {subscriptions.isError && (
         <ErrorState
-          title="Could not load the names of the subscriptions."
+          title={t`Could not load the names of the subscriptions.`}
           error={subscriptions.error}
           retrying={subscriptions.isFetching}
           onRetry={() => void subscriptions.refetch()}
@@ -101,7 +110,7 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
       />
       {utms.isError && (
         <ErrorState
-          title="Could not load the names of the UTM tags."
+          title={t`Could not load the names of the UTM tags.`}
           error={utms.error}
           retrying={utms.isFetching}
           onRetry={() => void utms.refetch()}
@@ -113,19 +122,22 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
   );
 }
 
-const NOT_FOUND = "Subscriber not found";
-
 /** An id no record can have ("abc", "0"): said at once, without asking the API. */
 function MalformedRecordId({ recordId }: { recordId: string }) {
-  useDocumentTitle(NOT_FOUND);
+  const { t } = useLingui();
+  useDocumentTitle(t`Subscriber not found`);
   return <NoSuchSubscriber recordId={recordId} />;
 }
 
 function NoSuchSubscriber({ recordId }: { recordId: string }) {
   return (
     <>
-      <h1>{NOT_FOUND}</h1>
-      <p className="notice notice-error">No subscriber with record id {recordId}.</p>
+      <h1>
+        <Trans>Subscriber not found</Trans>
+      </h1>
+      <p className="notice notice-error">
+        <Trans>No subscriber with record id {recordId}.</Trans>
+      </p>
     </>
   );
 }

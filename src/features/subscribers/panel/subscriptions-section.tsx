@@ -1,6 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Subscriber } from "@/contract/entities";
 import { subscriptionNames } from "@/lib/subscriber-format";
-import { ApiDate } from "./api-date";
+import { ApiDate } from "../words/api-date";
+import { ZoneName } from "../words/zone-name";
 import { PanelSection, ScrollTable } from "./panel-section";
 
 interface SubscriptionsSectionProps {
@@ -15,18 +17,30 @@ export function SubscriptionsSection({
   names,
   timeZone,
 }: SubscriptionsSectionProps) {
+  const { t } = useLingui();
   const labels = subscriptionNames(subscriptions, names);
+  const title = t({ message: "Subscriptions", context: "subscriber's subscriptions (groups)" });
   return (
-    <PanelSection title="Subscriptions">
+    <PanelSection title={title}>
       {subscriptions.length === 0 ? (
-        <p className="muted">Not subscribed to anything.</p>
+        <p className="muted">
+          <Trans>Not subscribed to anything.</Trans>
+        </p>
       ) : (
-        <ScrollTable label="Subscriptions">
+        <ScrollTable label={title}>
           <thead>
             <tr>
-              <th scope="col">Subscription</th>
-              <th scope="col">Since ({timeZone})</th>
-              <th scope="col">Source</th>
+              <th scope="col">
+                <Trans>Subscription</Trans>
+              </th>
+              <th scope="col">
+                <Trans>
+                  Since, <ZoneName zone={timeZone} />
+                </Trans>
+              </th>
+              <th scope="col">
+                <Trans context="how the person subscribed">Source</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -35,14 +49,14 @@ export function SubscriptionsSection({
                 <td>{labels[index]}</td>
                 <td>
                   {subscription.date === undefined ? (
-                    <span className="muted">not given</span>
+                    <NotGiven />
                   ) : (
                     <ApiDate value={subscription.date} timeZone={timeZone} />
                   )}
                 </td>
                 <td>
                   {subscription.source === undefined || subscription.source === "" ? (
-                    <span className="muted">not given</span>
+                    <NotGiven />
                   ) : (
                     subscription.source
                   )}
@@ -53,5 +67,13 @@ export function SubscriptionsSection({
         </ScrollTable>
       )}
     </PanelSection>
+  );
+}
+
+function NotGiven() {
+  return (
+    <span className="muted">
+      <Trans>not given</Trans>
+    </span>
   );
 }

@@ -1,13 +1,19 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Subscriber } from "@/contract/entities";
 import { PanelSection, ScrollTable } from "./panel-section";
 
-const FIELDS = [
-  ["utm_source", "Source"],
-  ["utm_medium", "Medium"],
-  ["utm_campaign", "Campaign"],
-  ["utm_content", "Content"],
-  ["utm_term", "Term"],
-] as const;
+type UtmField = "utm_source" | "utm_medium" | "utm_campaign" | "utm_content" | "utm_term";
+
+/** The five UTM fields by the names marketers give them (utm_source is "Источник"). */
+const FIELDS: readonly (readonly [UtmField, MessageDescriptor])[] = [
+  ["utm_source", msg({ message: "Source", context: "utm field" })],
+  ["utm_medium", msg({ message: "Medium", context: "utm field" })],
+  ["utm_campaign", msg({ message: "Campaign", context: "utm field" })],
+  ["utm_content", msg({ message: "Content", context: "utm field" })],
+  ["utm_term", msg({ message: "Term", context: "utm field" })],
+];
 
 interface UtmsSectionProps {
   utms: Subscriber["utms"];
@@ -17,18 +23,24 @@ interface UtmsSectionProps {
 
 /** The campaign tags the person came through, each with its UTM fields. */
 export function UtmsSection({ utms, names }: UtmsSectionProps) {
+  const { t, i18n } = useLingui();
+  const title = t`UTM tags`;
   return (
-    <PanelSection title="UTM tags">
+    <PanelSection title={title}>
       {utms.length === 0 ? (
-        <p className="muted">No UTM tags.</p>
+        <p className="muted">
+          <Trans>No UTM tags.</Trans>
+        </p>
       ) : (
-        <ScrollTable label="UTM tags">
+        <ScrollTable label={title}>
           <thead>
             <tr>
-              <th scope="col">Tag</th>
+              <th scope="col">
+                <Trans context="utm tag">Tag</Trans>
+              </th>
               {FIELDS.map(([field, label]) => (
                 <th key={field} scope="col">
-                  {label}
+                  {i18n._(label)}
                 </th>
               ))}
             </tr>
