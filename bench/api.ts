@@ -2,7 +2,8 @@
  * `npm run bench:api`: builds a demo database of 1,000,000 subscribers (kept for reruns in
  * data/bench-api-<N>.sqlite; `--fresh` rebuilds it), starts the local Channel API on it in a
  * child process, and prints throughput and latency for subscribers/get (count 20, following
- * cursors) and subscribers/statCount over 90 days, plus peak memory.
+ * cursors), subscribers/get with each kind of filter (see api-filters.ts) and
+ * subscribers/statCount over 90 days, plus peak memory.
  *
  *   npm run bench:api -- [--subscribers N] [--seconds S] [--concurrency C] [--fresh]
  */
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatApiDateTime } from "../src/contract/datetime";
 import { generateDemo } from "../server/channel-api/demo/generate";
+import { benchFilteredPages } from "./api-filters";
 import { openDatabase } from "../server/channel-api/store/database";
 
 const { values: args } = parseArgs({
@@ -186,6 +188,12 @@ const { port, child } = await startApi();
 try {
   await post(port, "/api/groups/get", tg);
   await benchSubscribersGet(port);
+  await benchFilteredPages(
+    (path, body) => post(port, path, body),
+    tg,
+    dbPath,
+    Math.round(SUBSCRIBERS * 0.7),
+  );
   await benchStatCount(port);
   console.log(`API process peak RSS: ${peakRssMb(child.pid)}`);
 } finally {

@@ -11,6 +11,7 @@ import type { ChannelRow, Context } from "./operations/context";
 import { handlers } from "./operations";
 import type { Db } from "./store/database";
 import { statement } from "./store/statements";
+import { clientErrorHandler } from "../shared/client-error";
 
 export interface ChannelApiOptions {
   db: Db;
@@ -33,7 +34,12 @@ const BODY_LIMIT = 1024 * 1024;
  */
 export function buildChannelApi(options: ChannelApiOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? BODY_LIMIT;
-  const app = Fastify({ logger: false, bodyLimit, return503OnClosing: false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit,
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(),
+  });
   const limiter = new RateLimiter(options.rateLimit);
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const reportInternal =

@@ -11,6 +11,8 @@ export const channelApiEnv = z.object({
   CHANNEL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   CHANNEL_API_DEMO_TG_TOKEN: z.string().min(8).default("demo-tg-token"),
   CHANNEL_API_DEMO_VK_TOKEN: z.string().min(8).default("demo-vk-token"),
+  /** WebHooks to register at start: `GROUP_ID METHOD URL [SECRET]`, several separated by `;`. */
+  CHANNEL_API_HOOKS: z.string().default(""),
 });
 export type ChannelApiEnv = z.infer<typeof channelApiEnv>;
 

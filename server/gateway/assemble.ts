@@ -30,6 +30,8 @@ export interface AssembleOptions {
   log?: (line: string) => void;
   now?: () => number;
   upstreamFetch?: typeof globalThis.fetch;
+  /** How a password is checked against its stored hash (scrypt unless a test holds it). */
+  verifyPassword?: (password: string, stored: string) => Promise<boolean>;
 }
 
 export interface Assembled {
@@ -87,6 +89,7 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
       maxFailures: 5,
       windowMs: 60_000,
       lockMs: 5 * 60_000,
+      maxNamesPerAddress: 10,
       now: options.now,
     }),
     queues,
@@ -95,6 +98,7 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     secure: options.secure ?? false,
     trustProxy: options.trustProxy ?? false,
     log: options.log,
+    verifyPassword: options.verifyPassword,
   });
   const sweep = setInterval(() => sessions.sweep(), 10 * 60_000);
   sweep.unref();

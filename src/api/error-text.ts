@@ -132,9 +132,12 @@ function httpText(error: ApiError, i18n: I18n): string {
 export function describeApiError(error: unknown, i18n: I18n): string {
   if (!isApiError(error)) {
     if (isChunkLoadError(error)) {
-      return i18n._(msg`A part of the app could not be loaded. Reload the page.`);
+      return i18n._(
+        msg`Part of Channel Desk could not be loaded from the server, most likely because the connection dropped.`,
+      );
     }
-    return i18n._(msg`Something went wrong.`);
+    // A fault of the app itself: its technical words wait in "Details for support".
+    return i18n._(msg`Something unexpected went wrong in Channel Desk.`);
   }
   if (error.reason !== undefined && isGatewayReason(error.reason)) {
     return gatewayText(error.reason, error.details, i18n);

@@ -13,8 +13,8 @@ import {
 } from "react";
 import { Outlet, useLocation } from "react-router";
 import { APP_NAME } from "@/components/use-document-title";
+import { ConnectionBanner } from "./connection-banner";
 import { LanguageSwitch } from "./language-switch";
-import { useSignedOut } from "./signed-out";
 import { ThemeToggle } from "./theme-toggle";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
@@ -37,7 +37,6 @@ interface LayoutProps {
 
 export function Layout({ header, nav, children }: LayoutProps) {
   const { t } = useLingui();
-  const signedOut = useSignedOut();
   const { pathname } = useLocation();
   const navListId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -97,11 +96,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
         </div>
       </nav>
       <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
-        {signedOut.value && (
-          <p role="alert" className="notice notice-error">
-            <Trans>Your session has ended. Sign in again to go on.</Trans>
-          </p>
-        )}
+        <ConnectionBanner />
         {children ?? <Outlet />}
       </main>
       <Suspense fallback={null}>

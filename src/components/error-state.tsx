@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { ErrorText } from "./error-text";
+import { errorSupportDetail, ErrorText } from "./error-text";
 
 interface ErrorStateProps {
   /** What could not be done, as "Could not load the channel". */
@@ -9,14 +9,26 @@ interface ErrorStateProps {
   retrying?: boolean;
 }
 
-/** A failure in words, with a way to try again: never a blank page. */
+/**
+ * A failure in words, with a way to try again: never a blank page, an address or a stack.
+ * The technical words of an unexpected fault wait in a collapsed "details" for support.
+ */
 export function ErrorState({ title, error, onRetry, retrying = false }: ErrorStateProps) {
+  const detail = errorSupportDetail(error);
   return (
     <div role="alert" className="notice notice-error error-state">
       <p className="error-state-title">{title}</p>
       <p>
         <ErrorText error={error} />
       </p>
+      {detail !== undefined && (
+        <details className="error-state-details">
+          <summary>
+            <Trans>Details for support</Trans>
+          </summary>
+          <p>{detail}</p>
+        </details>
+      )}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry} disabled={retrying}>
           {retrying ? <Trans>Retrying…</Trans> : <Trans>Retry</Trans>}

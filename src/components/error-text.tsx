@@ -1,5 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
+import { isApiError } from "@/api/api-error";
+import { isChunkLoadError } from "@/lib/chunk-error";
+import { errorDetail } from "@/lib/error-detail";
 
 type ErrorTextModule = typeof import("@/api/error-text");
 
@@ -38,4 +41,14 @@ export function ErrorText({ error }: { error: unknown }) {
     );
   }, []);
   return loaded ? loaded.describeApiError(error, i18n) : t`Something went wrong.`;
+}
+
+/**
+ * What support may want to read, for errors that are not already in plain words: the English
+ * technical words of an unexpected fault (never an address or a stack). The dashboard's own
+ * errors and a page's code that could not be fetched are said in full by `ErrorText`.
+ */
+export function errorSupportDetail(error: unknown): string | undefined {
+  if (isApiError(error) || isChunkLoadError(error)) return undefined;
+  return errorDetail(error);
 }

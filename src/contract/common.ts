@@ -67,3 +67,36 @@ export const period = {
 };
 
 export const success = z.literal(true);
+
+/** Event sources (api-facts.md); requests take any text, so a source added later still works. */
+export const eventSources = [
+  "subscriptions",
+  "subscription",
+  "widget",
+  "keyword",
+  "api",
+  "site",
+  "hand",
+  "other",
+] as const;
+
+/** Counters the service sends as strings of digits (deliveries/get). */
+export const digits = z.string().regex(/^\d+$/, "expected a string of digits");
+
+/** 0 or 1, as the service's flags are sent. */
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** An http(s) URL of at most 2048 characters. */
+export const URL_MAX = 2048;
+export function isHttpUrl(text: string): boolean {
+  if (text.length > URL_MAX) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+export const httpUrl = z.string().refine(isHttpUrl, {
+  message: `expected an http or https URL of at most ${String(URL_MAX)} characters`,
+});

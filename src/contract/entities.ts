@@ -1,6 +1,7 @@
 import { contractError } from "./messages";
 import * as z from "./zod";
-import { apiDateTime, hasSomeUserId, int } from "./common";
+import { apiDateTime, digits, hasSomeUserId, int } from "./common";
+import { subscriptionSettingsResponse } from "./subscription-settings";
 
 /**
  * Response items. Every object is loose: the service adds fields over time and the dashboard
@@ -107,6 +108,8 @@ const deliveryCommon = {
   photo: z.string(),
   tg_user_id: int.optional(),
   vk_user_id: int.optional(),
+  /** 1 when the person read the message (api-facts.md: deliveries/stat items carry it). */
+  is_read: int.optional(),
 };
 
 /** A record of a mass delivery. */
@@ -153,8 +156,15 @@ export const addResult = z.looseObject({
 });
 export type AddResult = z.infer<typeof addResult>;
 
-/** Name lookups (api-facts.md "related read methods"). */
-export const subscriptionInfo = z.looseObject({ subscription_id: int, name: z.string() });
+/**
+ * Name lookups (api-facts.md "related read methods"). Production documents only
+ * `{subscription_id, name}`; the settings of subscriptions/add come back too where sent.
+ */
+export const subscriptionInfo = z.looseObject({
+  subscription_id: int,
+  name: z.string(),
+  ...subscriptionSettingsResponse,
+});
 export type SubscriptionInfo = z.infer<typeof subscriptionInfo>;
 
 export const utmInfo = z.looseObject({
@@ -177,12 +187,41 @@ export const botInfo = z.looseObject({
 });
 export type BotInfo = z.infer<typeof botInfo>;
 
-/** Type and status of a mass delivery are not documented: numbers or text are both taken. */
+/** Kinds of a mass delivery (api-facts.md); other values are shown raw. */
+export const deliveryTypes = ["chain", "subscription", "once", "single"] as const;
+export const deliveryStatuses = ["waiting", "progress", "done"] as const;
+
+/**
+ * A mass delivery (deliveries/get). Type and status are text in production (`chain`,
+ * `subscription`, `once`, `single`; `waiting`, `progress`, `done`); numbers are taken too.
+ * `inactive` ("0" running, "1" stopped) and the counters arrive as strings of digits; they are
+ * optional because older answers lack them. Counters: recipients (records), sent (error 0),
+ * errors, transits (recipients who clicked a link), read, unsubscribers.
+ */
 export const deliveryInfo = z.looseObject({
   delivery_id: int,
   name: z.string(),
   type: z.union([int, z.string()]),
   status: z.union([int, z.string()]),
   date: apiDateTime,
+  inactive: digits.optional(),
+  count_recipients: digits.optional(),
+  count_send: digits.optional(),
+  count_error: digits.optional(),
+  count_transits: digits.optional(),
+  count_read: digits.optional(),
+  count_unsubscribers: digits.optional(),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
+
+/** Kinds of a bot step (api-facts.md); other values are shown raw. */
+export const botStepTypes = ["start", "timer", "action", "if", "message"] as const;
+
+/** A step of bots/getSteps: `lead_inc` is how many times the step ran. */
+export const botStepInfo = z.looseObject({
+  step_id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  lead_inc: int,
+});
+export type BotStepInfo = z.infer<typeof botStepInfo>;

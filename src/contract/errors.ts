@@ -55,3 +55,11 @@ export const failureBody = z.looseObject({
   ...gatewayReasonFields,
 });
 export type FailureBody = z.infer<typeof failureBody>;
+
+/**
+ * A refusal as both servers write it: the service's own shape, so a client reads a gateway
+ * refusal and a Channel API one alike.
+ */
+export function failureOf(code: number, message: string) {
+  return { success: false as const, error_code: code, error_message: message };
+}

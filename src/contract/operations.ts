@@ -3,6 +3,7 @@ import * as z from "./zod";
 import {
   count,
   eventFilters,
+  flag,
   hasOneUserId,
   id,
   idOrIds,
@@ -18,8 +19,11 @@ import {
 import {
   addResult,
   botInfo,
+  botStepInfo,
   channel,
   deliveryInfo,
+  deliveryStatuses,
+  deliveryTypes,
   deliveryRecord,
   subscriber,
   subscriptionEvent,
@@ -29,6 +33,12 @@ import {
   utmInfo,
   variable,
 } from "./entities";
+import { subscriberFilters } from "./subscriber-filters";
+import {
+  subscriptionIdField,
+  subscriptionName,
+  subscriptionSettingsRequest,
+} from "./subscription-settings";
 
 /**
  * Every operation of the API: its request fields (without the common `access_token`, `v`,
@@ -56,13 +66,12 @@ function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
     .refine(hasOneUserId, contractError("one-user-id"));
 }
 
-const variableName = z
+export const variableName = z
   .string()
   .min(1, "variable name is empty")
   .max(VARIABLE_NAME_MAX, `variable name is longer than ${String(VARIABLE_NAME_MAX)} characters`)
   .regex(VARIABLE_NAME_PATTERN, "variable name must consist of Latin letters, digits and _");
 
-const flag = z.union([z.literal(0), z.literal(1)]);
 /** A subscriber record id used as a cursor; empty means the first page. */
 const cursor = z.string().regex(/^\d*$/, "offset_id must be a subscriber record id");
 const lookupRequest = z.object({ count: count.optional(), offset: offset.optional() });
@@ -71,11 +80,26 @@ function lookup<Item extends z.ZodType>(item: Item) {
   return ok({ count: int, items: z.array(item) });
 }
 
+const variableValue = z
+  .string()
+  .max(VARIABLE_VALUE_MAX, `value is longer than ${String(VARIABLE_VALUE_MAX)} characters`);
+
+const utmName = z
+  .string()
+  .trim()
+  .min(1, "name is empty")
+  .max(255, "name is longer than 255 characters");
+
 export const operations = {
   "subscribers/get": {
-    summary: "List subscribers, cursor paging by offset_id",
+    summary:
+      "List subscribers matching every filter given, cursor paging by offset_id (the record id)",
     kind: "read",
-    request: z.object({ count: count.optional(), offset_id: cursor.optional() }),
+    request: z.object({
+      count: count.optional(),
+      offset_id: cursor.optional(),
+      ...subscriberFilters,
+    }),
     response: ok({ offset_id: z.string(), items: z.array(subscriber) }),
   },
   "subscribers/statSubscribe": {
@@ -138,9 +162,7 @@ export const operations = {
     kind: "write",
     request: forPerson({
       name: variableName,
-      value: z
-        .string()
-        .max(VARIABLE_VALUE_MAX, `value is longer than ${String(VARIABLE_VALUE_MAX)} characters`),
+      value: variableValue,
     }),
     response: ok({}),
   },
@@ -193,13 +215,15 @@ export const operations = {
     response: ok({ items: z.array(utmCount) }),
   },
   "utms/statSubscribe": {
-    summary: "Tagged subscription and unsubscription events for a period",
+    summary:
+      "Tagged subscription and unsubscription events for a period (action 1 subscribed, 2 unsubscribed, 0 both)",
     kind: "read",
     periodStatistics: true,
     request: z.object({
       ...period,
       count: count.optional(),
       offset: offset.optional(),
+      action: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
       ...eventFilters,
     }),
     response: ok({ items: z.array(utmEvent), count: int.optional() }),
@@ -225,8 +249,27 @@ export const operations = {
   "utms/get": {
     summary: "Campaign tags of the channel, for names",
     kind: "read",
-    request: lookupRequest,
+    request: lookupRequest.extend({ utm_id: ids.optional() }),
     response: lookup(utmInfo),
+  },
+  "utms/add": {
+    summary: "Create a campaign tag",
+    kind: "write",
+    request: z.object({ name: utmName }),
+    response: ok({ utm_id: int }),
+  },
+  "utms/edit": {
+    summary: "Rename a campaign tag",
+    kind: "write",
+    request: z.object({ utm_id: id, name: utmName }),
+    response: ok({}),
+  },
+  "utms/del": {
+    summary:
+      "Delete a campaign tag: its past events stay (counted under its id), its name and people's links to it go",
+    kind: "write",
+    request: z.object({ utm_id: id }),
+    response: ok({}),
   },
   "bots/get": {
     summary: "Bots of the channel, for names",
@@ -234,11 +277,62 @@ export const operations = {
     request: lookupRequest,
     response: lookup(botInfo),
   },
-  "deliveries/get": {
-    summary: "Mass deliveries of the channel, for names",
+  "bots/getSteps": {
+    summary: "Steps of a bot in bot order, with how many times each ran (lead_inc)",
     kind: "read",
-    request: lookupRequest,
+    request: lookupRequest.extend({ bot_id: id, step_id: z.string().min(1).max(64).optional() }),
+    response: lookup(botStepInfo),
+  },
+  "deliveries/get": {
+    summary: "Mass deliveries of the channel with their counters",
+    kind: "read",
+    request: lookupRequest.extend({
+      delivery_id: ids.optional(),
+      type: z.array(z.enum(deliveryTypes)).optional(),
+      status: z.array(z.enum(deliveryStatuses)).optional(),
+    }),
     response: lookup(deliveryInfo),
+  },
+  "subscriptions/add": {
+    summary: "Create a subscription",
+    kind: "write",
+    request: z.object({ name: subscriptionName, ...subscriptionSettingsRequest }),
+    response: ok({ subscription_id: int }),
+  },
+  "subscriptions/edit": {
+    summary: "Change a subscription's name or settings (fields not sent stay as they are)",
+    kind: "write",
+    request: z.object({
+      ...subscriptionIdField,
+      name: subscriptionName.optional(),
+      ...subscriptionSettingsRequest,
+    }),
+    response: ok({}),
+  },
+  "subscriptions/del": {
+    summary:
+      "Delete a subscription: its members are unsubscribed (events recorded), its UTM tags deleted",
+    kind: "write",
+    request: z.object(subscriptionIdField),
+    response: ok({}),
+  },
+  "vars_global/get": {
+    summary: "Channel-wide variables (used in messages as [%name%]), or one by name",
+    kind: "read",
+    request: z.object({ name: variableName.optional() }),
+    response: ok({ items: z.array(variable) }),
+  },
+  "vars_global/set": {
+    summary: "Save a channel-wide variable",
+    kind: "write",
+    request: z.object({ name: variableName, value: variableValue }),
+    response: ok({}),
+  },
+  "vars_global/del": {
+    summary: "Delete a channel-wide variable",
+    kind: "write",
+    request: z.object({ name: variableName }),
+    response: ok({}),
   },
 } as const satisfies Record<`${string}/${string}`, OperationSpec<z.ZodType, z.ZodType>>;
 

@@ -18,6 +18,10 @@ const readNames = [
   "deliveries/get",
 ] as const satisfies readonly OperationId[];
 
+/**
+ * Administrators call everything; the writes of subscriptions and the channel-wide variables
+ * (`subscriptions/add|edit|del`, `vars_global/*`) are theirs alone.
+ */
 export const roleOperations = {
   admin: "all",
   marketing: [
@@ -28,6 +32,10 @@ export const roleOperations = {
     "utms/statCount",
     "utms/statSubscribe",
     "utms/getLink",
+    "utms/add",
+    "utms/edit",
+    "utms/del",
+    "bots/getSteps",
     "deliveries/statCount",
     "deliveries/stat",
   ],

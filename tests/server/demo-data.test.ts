@@ -330,7 +330,7 @@ describe("demo data: subscription events", () => {
 });
 
 describe("demo data: catalog, variables and bots", () => {
-  it("gives each channel 4–6 subscriptions, 6–10 tags, 3–4 bots of 3–6 steps, 5–8 deliveries", () => {
+  it("gives each channel 4–6 subscriptions, 6–10 tags, 3–4 bots of 4–10 steps, 7–10 deliveries", () => {
     for (const channel of [1001, 1002]) {
       const count = (table: string) =>
         one(db, `SELECT count(*) AS n FROM ${table} WHERE channel_id = ?`, channel).n;
@@ -340,16 +340,16 @@ describe("demo data: catalog, variables and bots", () => {
       expect(count("utm_tags")).toBeLessThanOrEqual(10);
       expect(count("bots")).toBeGreaterThanOrEqual(3);
       expect(count("bots")).toBeLessThanOrEqual(4);
-      expect(count("deliveries")).toBeGreaterThanOrEqual(5);
-      expect(count("deliveries")).toBeLessThanOrEqual(8);
+      expect(count("deliveries")).toBeGreaterThanOrEqual(7);
+      expect(count("deliveries")).toBeLessThanOrEqual(10);
       const steps = all<{ n: number }>(
         db,
         `SELECT count(*) AS n FROM bot_steps st JOIN bots b ON b.id = st.bot_id
           WHERE b.channel_id = ? GROUP BY st.bot_id`,
         channel,
       ).map((row) => row.n);
-      expect(Math.min(...steps)).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...steps)).toBeLessThanOrEqual(6);
+      expect(Math.min(...steps)).toBeGreaterThanOrEqual(4);
+      expect(Math.max(...steps)).toBeLessThanOrEqual(10);
     }
     const sources = all<{ utm_source: string }>(db, "SELECT DISTINCT utm_source FROM utm_tags");
     const known = ["instagram", "vk_ads", "telegram_ads", "email", "site", "partner"];
@@ -444,13 +444,16 @@ describe("demo data: delivery records", () => {
     expect(stepless).toBe(0);
   });
 
-  it("sends nothing for scheduled deliveries, and keeps records inside the period", () => {
-    const scheduled = one(
+  it("sends nothing for waiting deliveries, and keeps records inside the period", () => {
+    const waiting = one(
       db,
-      `SELECT count(*) AS n FROM delivery_records r JOIN deliveries d ON d.id = r.delivery_id
-        WHERE d.status = 'scheduled'`,
-    ).n;
-    expect(scheduled).toBe(0);
+      `SELECT count(*) AS waiting,
+              (SELECT count(*) FROM delivery_records r JOIN deliveries d ON d.id = r.delivery_id
+                WHERE d.status = 'waiting') AS records
+         FROM deliveries WHERE status = 'waiting'`,
+    );
+    expect(waiting.waiting).toBeGreaterThan(0);
+    expect(waiting.records).toBe(0);
     const span = one(db, "SELECT min(at) AS first, max(at) AS last FROM delivery_records");
     expect(span.first).toBeGreaterThanOrEqual(START);
     expect(span.last).toBeLessThanOrEqual(END);
@@ -464,5 +467,219 @@ describe("demo data: determinism", () => {
     const reference = fingerprint(db);
     expect(fingerprint(again.db)).toBe(reference);
     expect(fingerprint(other.db)).not.toBe(reference);
+  });
+});
+
+describe("demo data: campaigns", () => {
+  // Month-to-month volumes need more people than the small demo has to stand out from chance.
+  let big: Db;
+  beforeAll(() => {
+    big = openDatabase(":memory:");
+    generateDemo(big, { subscribers: 20_000, seed: 42, now: NOW });
+  });
+
+  /** Subscribe events per campaign (the part of the tag's name before " — ") and month. */
+  function byCampaignMonth(channel: number, zone: string) {
+    const rows = all<{ name: string; at: number }>(
+      big,
+      `SELECT t.name, e.at FROM subscription_events e JOIN utm_tags t ON t.id = e.utm_id
+        WHERE e.channel_id = ? AND e.action = 1`,
+      channel,
+    );
+    const counts = new Map<string, Map<string, number>>();
+    for (const { name, at } of rows) {
+      const campaign = name.split(" — ")[0] ?? name;
+      const wall = toWallTime(at * 1000, zone);
+      const month = `${String(wall.year)}-${String(wall.month).padStart(2, "0")}`;
+      const months = counts.get(campaign) ?? new Map<string, number>();
+      months.set(month, (months.get(month) ?? 0) + 1);
+      counts.set(campaign, months);
+    }
+    return counts;
+  }
+
+  it("groups 2–3 tags under each of 3–4 campaigns by the part before ' — '", () => {
+    for (const channel of [1001, 1002]) {
+      const names = all<{ name: string }>(
+        db,
+        "SELECT name FROM utm_tags WHERE channel_id = ?",
+        channel,
+      ).map((row) => row.name);
+      expect(names.every((name) => name.includes(" — "))).toBe(true);
+      const campaigns = new Map<string, number>();
+      for (const name of names) {
+        const campaign = name.split(" — ")[0] ?? "";
+        campaigns.set(campaign, (campaigns.get(campaign) ?? 0) + 1);
+      }
+      expect(campaigns.size).toBeGreaterThanOrEqual(3);
+      expect(campaigns.size).toBeLessThanOrEqual(4);
+      for (const tags of campaigns.values()) {
+        expect(tags).toBeGreaterThanOrEqual(2);
+        expect(tags).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
+  it("has a campaign that halves from one month to the next and one that starts this month", () => {
+    // The period ends on 15 March 2026: January and February are whole months.
+    const counts = byCampaignMonth(1001, "Europe/Moscow");
+    const halving = [...counts.entries()].filter(([, months]) => {
+      const january = months.get("2026-01") ?? 0;
+      const february = months.get("2026-02") ?? 0;
+      return january >= 200 && february < 0.65 * january && february > 0.35 * january;
+    });
+    expect(halving.length).toBeGreaterThanOrEqual(1);
+    const fresh = [...counts.entries()].filter(
+      ([, months]) =>
+        (months.get("2026-03") ?? 0) >= 100 &&
+        [...months.keys()].every((month) => month === "2026-03"),
+    );
+    expect(fresh).toHaveLength(1);
+    const created = one(
+      big,
+      `SELECT min(created_at) AS first FROM utm_tags
+        WHERE channel_id = 1001 AND name LIKE ? || ' — %'`,
+      fresh[0]?.[0] ?? "",
+    ).first;
+    expect(created).toBeGreaterThanOrEqual(Date.UTC(2026, 1, 28, 21) / 1000);
+  });
+});
+
+describe("demo data: deliveries, reads, clicks and unsubscribes", () => {
+  it("has every kind and state, with records only where something was sent", () => {
+    const kinds = all<{ type: string; status: string; inactive: number; records: number }>(
+      db,
+      `SELECT d.type, d.status, d.inactive,
+              (SELECT count(*) FROM delivery_records r WHERE r.delivery_id = d.id) AS records
+         FROM deliveries d ORDER BY d.id`,
+    );
+    expect(new Set(kinds.map((k) => k.type))).toEqual(
+      new Set(["chain", "subscription", "once", "single"]),
+    );
+    expect(new Set(kinds.map((k) => k.status))).toEqual(new Set(["waiting", "progress", "done"]));
+    expect(kinds.some((k) => k.type === "chain" && k.inactive === 1)).toBe(true);
+    for (const kind of kinds) {
+      if (kind.status === "waiting") expect(kind.records).toBe(0);
+      else expect(kind.records).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps delivery_stats equal to a plain count of the records", () => {
+    const mismatched = one(
+      db,
+      `SELECT count(*) AS n FROM delivery_stats st JOIN (
+         SELECT delivery_id, count(*) AS recipients, sum(error = 0) AS sent,
+                sum(error <> 0) AS errors, sum(is_read) AS read,
+                sum(clicked_at IS NOT NULL) AS clicked, sum(unsubscribed) AS unsubscribed
+           FROM delivery_records WHERE delivery_id IS NOT NULL GROUP BY delivery_id) c
+         ON c.delivery_id = st.delivery_id
+        WHERE (st.recipients, st.sent, st.errors, st.read, st.clicked, st.unsubscribed)
+           <> (c.recipients, c.sent, c.errors, c.read, c.clicked, c.unsubscribed)`,
+    ).n;
+    expect(mismatched).toBe(0);
+    const stats = one(db, "SELECT count(*) AS n FROM delivery_stats").n;
+    const sent = one(
+      db,
+      "SELECT count(DISTINCT delivery_id) AS n FROM delivery_records WHERE delivery_id IS NOT NULL",
+    ).n;
+    expect(stats).toBe(sent);
+  });
+
+  it("reads and clicks at rates that differ from one delivery to the next", () => {
+    const rates = all<{ read: number; clicked: number }>(
+      db,
+      `SELECT 1.0 * read / sent AS read, 1.0 * clicked / sent AS clicked FROM delivery_stats
+        WHERE sent >= 50`,
+    );
+    const read = rates.map((r) => r.read);
+    const clicked = rates.map((r) => r.clicked);
+    expect(Math.max(...read) - Math.min(...read)).toBeGreaterThan(0.15);
+    expect(Math.max(...clicked) - Math.min(...clicked)).toBeGreaterThan(0.03);
+    const bad = one(
+      db,
+      `SELECT count(*) AS n FROM delivery_records
+        WHERE (error <> 0 AND (is_read = 1 OR clicked_at IS NOT NULL))
+           OR (clicked_at IS NOT NULL AND (is_read = 0 OR clicked_at < at OR clicked_at > ?))`,
+      END,
+    ).n;
+    expect(bad).toBe(0);
+  });
+
+  it("marks a record unsubscribed exactly when its recipient left within 24 hours", () => {
+    const wrong = one(
+      db,
+      `SELECT count(*) AS n FROM delivery_records r
+        WHERE r.unsubscribed <> (r.delivery_id IS NOT NULL AND r.error = 0 AND EXISTS (
+          SELECT 1 FROM subscription_events e WHERE e.subscriber_id = r.subscriber_id
+             AND e.action = 2 AND e.at BETWEEN r.at AND r.at + 86400))`,
+    ).n;
+    expect(wrong).toBe(0);
+    const rates = all<{ rate: number }>(
+      db,
+      "SELECT 1.0 * unsubscribed / sent AS rate FROM delivery_stats WHERE sent >= 50",
+    ).map((r) => r.rate);
+    expect(Math.max(...rates)).toBeGreaterThan(2 * Math.min(...rates));
+  });
+
+  it("keeps each subscription's member count and the zone map of first dates in step", () => {
+    const wrong = one(
+      db,
+      `SELECT count(*) AS n FROM subscriptions s
+        WHERE members <> (SELECT count(*) FROM memberships m WHERE m.subscription_id = s.id)`,
+    ).n;
+    expect(wrong).toBe(0);
+    expect(all(db, "SELECT * FROM subscriber_blocks ORDER BY 1, 2")).toEqual(
+      all(
+        db,
+        `SELECT channel_id, id / 4096 AS block, min(created_at) AS min_created,
+                max(created_at) AS max_created, count(*) AS n
+           FROM subscribers GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+    );
+  });
+});
+
+describe("demo data: bot funnels", () => {
+  it("types steps, starts with a start step, and counts a message step's runs as its records", () => {
+    const steps = all<{ bot_id: number; position: number; type: string; lead_inc: number }>(
+      db,
+      "SELECT bot_id, position, type, lead_inc FROM bot_steps ORDER BY bot_id, position",
+    );
+    expect(new Set(steps.map((s) => s.type))).toEqual(
+      new Set(["start", "message", "timer", "if", "action"]),
+    );
+    expect(steps.filter((s) => s.position === 0).every((s) => s.type === "start")).toBe(true);
+    const wrong = one(
+      db,
+      `SELECT count(*) AS n FROM bot_steps st WHERE st.type = 'message' AND st.lead_inc <>
+         (SELECT count(*) FROM delivery_records r WHERE r.bot_id = st.bot_id AND r.step_id = st.step_id)`,
+    ).n;
+    expect(wrong).toBe(0);
+    const silent = one(
+      db,
+      `SELECT count(*) AS n FROM delivery_records r JOIN bot_steps st
+          ON st.bot_id = r.bot_id AND st.step_id = r.step_id WHERE st.type <> 'message'`,
+    ).n;
+    expect(silent).toBe(0);
+  });
+
+  it("loses people along each bot: runs never grow from one step to the next", () => {
+    const bots = all<{ bot_id: number; published: number }>(
+      db,
+      "SELECT id AS bot_id, published FROM bots",
+    );
+    let dropped = 0;
+    for (const { bot_id, published } of bots) {
+      const runs = all<{ lead_inc: number }>(
+        db,
+        "SELECT lead_inc FROM bot_steps WHERE bot_id = ? ORDER BY position",
+        bot_id,
+      ).map((row) => row.lead_inc);
+      for (let i = 1; i < runs.length; i++) {
+        expect(runs[i], `bot ${String(bot_id)}`).toBeLessThanOrEqual(runs[i - 1] ?? 0);
+      }
+      if (published === 1 && (runs.at(-1) ?? 0) < 0.5 * (runs[0] ?? 0)) dropped++;
+    }
+    expect(dropped).toBeGreaterThan(0);
   });
 });

@@ -135,7 +135,7 @@ export function seedTestData(db: Db): void {
     ).run(NOW - DAY);
 
     db.prepare(
-      "INSERT INTO deliveries (id, channel_id, name, type, status, created_at) VALUES (31, 1001, 'March sale', 'mass', 'sent', ?)",
+      "INSERT INTO deliveries (id, channel_id, name, type, status, created_at) VALUES (31, 1001, 'March sale', 'subscription', 'done', ?)",
     ).run(NOW - 10 * DAY);
     const record = db.prepare(
       `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)

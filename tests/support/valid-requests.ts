@@ -26,4 +26,16 @@ export const validRequests: { [Op in OperationId]: RequestOf<Op> } = {
   "utms/get": {},
   "bots/get": {},
   "deliveries/get": {},
+  // The writes below run in this order in every test that goes through the list: each
+  // deletes what the add before it made (the seed's last tag is 13, its last subscription 3).
+  "utms/add": { name: "Autumn — Telegram Ads" },
+  "utms/edit": { utm_id: 14, name: "Autumn — Telegram Ads (stories)" },
+  "utms/del": { utm_id: 14 },
+  "bots/getSteps": { bot_id: 21 },
+  "subscriptions/add": { name: "Autumn news" },
+  "subscriptions/edit": { subscription_id: 4, title: "Autumn news, weekly" },
+  "subscriptions/del": { subscription_id: 4 },
+  "vars_global/get": {},
+  "vars_global/set": { name: "promo", value: "AUTUMN10" },
+  "vars_global/del": { name: "promo" },
 };

@@ -22,7 +22,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       operationIds.map((op) => `/api/${op}`).sort(),
     );
-    expect(Object.keys(document.paths)).toHaveLength(21);
+    expect(Object.keys(document.paths)).toHaveLength(31);
   });
 
   it("includes request and response schemas", () => {

@@ -57,8 +57,16 @@ export interface SubscriptionPlan {
   weight: number;
 }
 
+/**
+ * How a campaign's volume runs over the calendar months of the period (in the channel's zone):
+ * `steady`; `fading`, halving from one month to the next; `new`, nothing before the current
+ * month and strong in it; `growing`.
+ */
+export type CampaignKind = "steady" | "fading" | "new" | "growing";
+
 export interface TagPlan {
   name: string;
+  campaignKind: CampaignKind;
   utmSource: string;
   utmMedium: string;
   utmCampaign: string;
@@ -73,6 +81,7 @@ export interface TagPlan {
 export interface StepPlan {
   stepId: string;
   title: string;
+  type: StepType;
   partId: number;
 }
 
@@ -84,14 +93,32 @@ export interface BotPlan {
   /** Relative share of the people who run through the bot; 0 for a draft. */
   weight: number;
   steps: StepPlan[];
+  /** How many times each step ran (counted while the people are made): bots/getSteps' lead_inc. */
+  leadInc: number[];
 }
+
+/** Kinds and states of a mass delivery, as the production service names them. */
+export type DeliveryType = "chain" | "subscription" | "once" | "single";
+export type DeliveryStatus = "waiting" | "progress" | "done";
 
 export interface DeliveryPlan {
   name: string;
-  status: "sent" | "scheduled";
+  type: DeliveryType;
+  status: DeliveryStatus;
+  /** 1: stopped (a chain switched off). */
+  inactive: number;
   createdAt: number;
   /** Index in the plan's subscriptions, or -1 for everyone in any subscription. */
   target: number;
+  /** A one-off delivery takes this long to go out to everyone, seconds (0: the channel's pace). */
+  sendSpread: number;
+  /** A chain: seconds after a person subscribes that it goes to them; until `stoppedAt`. */
+  chainDelay: number;
+  stoppedAt: number;
+  /** Share of the received messages read, of the read ones clicked, of recipients who leave. */
+  readRate: number;
+  clickRate: number;
+  unsubscribeRate: number;
 }
 
 export interface ChannelPlan {
@@ -155,82 +182,129 @@ const SOURCES = [
 const CONTENTS = ["", "", "", "video_15s", "carousel", "banner_a", "banner_b"] as const;
 const TERMS = ["", "", "", "", "coffee", "coffee_beans", "latte"] as const;
 
-/** 6–10 distinct (campaign, source) pairs, each leading to one subscription. */
+const CAMPAIGN_KINDS: readonly CampaignKind[] = ["fading", "new", "steady", "growing"];
+
+/** Start of the calendar month (in the period's zone) that holds `at`, unix seconds. */
+export function monthStart(at: number, timeZone: string): number {
+  const wall = toWallTime(at * 1000, timeZone);
+  return Math.floor(
+    fromWallTime({ ...wall, day: 1, hour: 0, minute: 0, second: 0 }, timeZone) / 1000,
+  );
+}
+
+/**
+ * 3–4 campaigns with 2–3 sources each (6–10 tags), named "<campaign> — <source>" so that a
+ * page can group tags by the part before " — ". The first campaign fades (half as many people
+ * each month), the second is new this month, the others steady or growing. Each tag leads to
+ * one subscription.
+ */
 function planTags(rand: Random, subscriptions: SubscriptionPlan[], period: Period): TagPlan[] {
-  const pairs = CAMPAIGNS.flatMap((campaign) => SOURCES.map((source) => ({ campaign, source })));
   const weights = subscriptions.map((subscription) => subscription.weight);
-  return shuffled(rand, pairs)
-    .slice(0, between(rand, 6, 10))
-    .map(({ campaign, source }) => ({
-      name: `${campaign.label} — ${source.label}`,
-      utmSource: source.source,
-      utmMedium: source.medium,
-      utmCampaign: campaign.campaign,
-      utmContent: pick(rand, CONTENTS),
-      utmTerm: pick(rand, TERMS),
-      subscription: Math.max(0, pickWeighted(rand, weights)),
-      weight: 0.3 + rand(),
-      createdAt: period.start - between(rand, 2 * DAY, 40 * DAY),
-    }));
+  const thisMonth = monthStart(period.end, period.timeZone);
+  const campaigns = shuffled(rand, CAMPAIGNS).slice(0, between(rand, 3, 4));
+  return campaigns.flatMap((campaign, c) => {
+    const campaignKind = CAMPAIGN_KINDS[c] ?? "steady";
+    const subscription = Math.max(0, pickWeighted(rand, weights));
+    const createdAt =
+      campaignKind === "new"
+        ? Math.min(thisMonth, period.end - DAY)
+        : period.start - between(rand, 2 * DAY, 40 * DAY);
+    return shuffled(rand, SOURCES)
+      .slice(0, between(rand, 2, 3))
+      .map((source) => ({
+        name: `${campaign.label} — ${source.label}`,
+        campaignKind,
+        utmSource: source.source,
+        utmMedium: source.medium,
+        utmCampaign: campaign.campaign,
+        utmContent: pick(rand, CONTENTS),
+        utmTerm: pick(rand, TERMS),
+        subscription,
+        weight: 0.3 + rand(),
+        createdAt,
+      }));
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Bots
 
-const BOTS: readonly { title: string; steps: readonly string[] }[] = [
+type StepType = "start" | "timer" | "action" | "if" | "message";
+const start = (title: string) => ({ title, type: "start" as const });
+const message = (title: string) => ({ title, type: "message" as const });
+const timer = (title: string) => ({ title, type: "timer" as const });
+const check = (title: string) => ({ title, type: "if" as const });
+const action = (title: string) => ({ title, type: "action" as const });
+
+/** Bots as funnels: a start, messages, waits, conditions and actions, in bot order. */
+const BOTS: readonly { title: string; steps: readonly { title: string; type: StepType }[] }[] = [
   {
     title: "Welcome bot",
     steps: [
-      "Welcome",
-      "Choose your drink",
-      "Your 10% promo code",
-      "How was your first visit?",
-      "Join the loyalty club",
-      "See you soon",
+      start("Start"),
+      message("Welcome"),
+      message("Choose your drink"),
+      timer("Wait 1 hour"),
+      message("Your 10% promo code"),
+      check("Used the promo code?"),
+      message("How was your first visit?"),
+      action("Add to Loyalty club"),
+      timer("Wait 3 days"),
+      message("See you soon"),
     ],
   },
   {
     title: "Order feedback",
     steps: [
-      "Thank you for your order",
-      "Rate your coffee",
-      "Tell us more",
-      "Gift for your feedback",
-      "Follow-up",
-      "Thank you",
+      start("Order delivered"),
+      timer("Wait 2 hours"),
+      message("Thank you for your order"),
+      message("Rate your coffee"),
+      check("Rated 4 or 5?"),
+      message("Tell us more"),
+      action("Give 50 bonus points"),
+      message("Gift for your feedback"),
     ],
   },
   {
     title: "Loyalty onboarding",
     steps: [
-      "Welcome to the club",
-      "How points work",
-      "Your first bonus",
-      "Birthday reminder",
-      "Invite a friend",
-      "Level up",
+      start("Joined the club"),
+      message("Welcome to the club"),
+      message("How points work"),
+      timer("Wait 1 day"),
+      message("Your first bonus"),
+      action("Set variable plan = basic"),
+      message("Invite a friend"),
+      check("Invited someone?"),
+      message("Level up"),
     ],
   },
   {
     title: "Quiz: find your coffee",
     steps: [
-      "Start the quiz",
-      "Sweet or bitter?",
-      "Milk or no milk?",
-      "Your match",
-      "Order with a discount",
-      "Share the result",
+      start("Start the quiz"),
+      message("Sweet or bitter?"),
+      message("Milk or no milk?"),
+      check("Answered both?"),
+      message("Your match"),
+      message("Order with a discount"),
+      timer("Wait 1 day"),
+      message("Share the result"),
     ],
   },
   {
     title: "Бронирование столика",
     steps: [
-      "Привет!",
-      "Выберите дату",
-      "Выберите время",
-      "Подтверждение",
-      "Напоминание",
-      "Спасибо за визит",
+      start("Старт"),
+      message("Привет!"),
+      message("Выберите дату"),
+      message("Выберите время"),
+      action("Записать бронь"),
+      message("Подтверждение"),
+      timer("За 2 часа до визита"),
+      message("Напоминание"),
+      message("Спасибо за визит"),
     ],
   },
 ];
@@ -244,7 +318,7 @@ function stepId(rand: Random, position: number): string {
 }
 
 /**
- * 3–4 bots of 3–6 steps. When there are four, the last is a draft (not published) that only
+ * 3–4 bots of 4–10 steps. When there are four, the last is a draft (not published) that only
  * its authors have tried, in test runs.
  */
 function planBots(rand: Random, period: Period, partIds: { next: number }): BotPlan[] {
@@ -253,11 +327,14 @@ function planBots(rand: Random, period: Period, partIds: { next: number }): BotP
     .slice(0, count)
     .map((bot, index) => {
       const draft = count === 4 && index === 3;
-      const steps = bot.steps.slice(0, between(rand, 3, 6)).map((title, position) => ({
-        stepId: stepId(rand, position),
-        title,
-        partId: partIds.next++,
-      }));
+      const steps = bot.steps
+        .slice(0, between(rand, 4, bot.steps.length))
+        .map((step, position) => ({
+          stepId: stepId(rand, position),
+          title: step.title,
+          type: step.type,
+          partId: partIds.next++,
+        }));
       return {
         title: bot.title,
         createdAt: draft
@@ -267,6 +344,7 @@ function planBots(rand: Random, period: Period, partIds: { next: number }): BotP
         published: draft ? 0 : 1,
         weight: draft ? 0 : index === 0 ? 3 : 1 + rand(),
         steps,
+        leadInc: steps.map(() => 0),
       };
     });
 }
@@ -301,10 +379,23 @@ function localDaytime(rand: Random, period: Period, day: number): number {
 /** Most mass deliveries go to everyone; some only to the subscription their topic is about. */
 const AUDIENCE_ONLY = 0.4;
 
+/** Rates vary a lot from one delivery to the next, as real campaigns do. */
+function rates(rand: Random) {
+  return {
+    readRate: 0.3 + rand() * 0.55,
+    clickRate: 0.02 + rand() * rand() * 0.4,
+    unsubscribeRate: 0.002 + rand() * rand() * 0.05,
+  };
+}
+
+const NO_CHAIN = { chainDelay: 0, stoppedAt: 0 };
+
 /**
- * 5–8 deliveries: the last one or two are scheduled (made in the last day and a half, not sent
- * yet); the others were sent at local daytime, more often late in the period, when the channel
- * has more people.
+ * 5–8 one-off deliveries and two chains. One-offs: the last one or two are waiting (made in
+ * the last day and a half, not sent yet), the one before is in progress (started an hour or so
+ * ago and going out slowly), the others done, sent at local daytime, more often late in the
+ * period, when the channel has more people. Chains (auto messages a day or so after someone
+ * subscribes): a running one, and an older one stopped halfway through the period.
  */
 function planDeliveries(
   rand: Random,
@@ -314,29 +405,68 @@ function planDeliveries(
   const count = between(rand, 5, 8);
   const sent = count - (count >= 7 ? 2 : 1);
   const days = Math.floor((period.end - period.start) / DAY);
-  return shuffled(rand, DELIVERY_TOPICS)
+  const oneOffs = shuffled(rand, DELIVERY_TOPICS)
     .slice(0, count)
-    .map((topic, index) => {
+    .map((topic, index): DeliveryPlan => {
       const audience = subscriptions.findIndex((s) => s.name === topic.audience);
       const target = audience >= 0 && chance(rand, AUDIENCE_ONLY) ? audience : -1;
+      const type: DeliveryType = target >= 0 ? "subscription" : index % 2 === 0 ? "once" : "single";
+      const common = { name: topic.name, type, inactive: 0, target, ...NO_CHAIN, ...rates(rand) };
       if (index >= sent) {
         return {
-          name: topic.name,
-          status: "scheduled",
+          ...common,
+          status: "waiting",
           createdAt: period.end - between(rand, HOUR, 36 * HOUR),
-          target,
+          sendSpread: 0,
+        };
+      }
+      if (index === sent - 1) {
+        return {
+          ...common,
+          status: "progress",
+          createdAt: period.end - between(rand, 40 * 60, 100 * 60),
+          sendSpread: 3 * HOUR,
         };
       }
       // From the second week on, denser towards the end, give or take a day.
       const position = Math.sqrt((index + 0.5) / sent);
       const day = Math.round(8 + (days - 10) * position + (rand() - 0.5) * 2);
       return {
-        name: topic.name,
-        status: "sent",
+        ...common,
+        status: "done",
         createdAt: localDaytime(rand, period, day),
-        target,
+        sendSpread: 0,
       };
     });
+  const chains: DeliveryPlan[] = [
+    {
+      name: "Welcome series: day 2",
+      type: "chain",
+      status: "progress",
+      inactive: 0,
+      createdAt: period.start - between(rand, 20 * DAY, 60 * DAY),
+      // The welcome series of the channel's main list.
+      target: 0,
+      sendSpread: 0,
+      chainDelay: between(rand, 22 * HOUR, 30 * HOUR),
+      stoppedAt: period.end + 1,
+      ...rates(rand),
+      readRate: 0.75 + rand() * 0.15,
+    },
+    {
+      name: "Welcome series (old): your first week",
+      type: "chain",
+      status: "done",
+      inactive: 1,
+      createdAt: period.start - between(rand, 90 * DAY, 120 * DAY),
+      target: 0,
+      sendSpread: 0,
+      chainDelay: between(rand, 5 * DAY, 7 * DAY),
+      stoppedAt: period.start + between(rand, 30 * DAY, 50 * DAY),
+      ...rates(rand),
+    },
+  ];
+  return [...oneOffs, ...chains];
 }
 
 export function planChannel(rand: Random, period: Period, partIds: { next: number }): ChannelPlan {

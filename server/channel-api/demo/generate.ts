@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../store/database";
-import { rebuildEventCounts } from "../store/event-counts";
+import { rebuildRollups } from "../store/rollups";
 import {
   type ChannelPlan,
   type ChannelSpec,
@@ -17,8 +17,9 @@ import {
   type People,
   type PersonStatements,
   SOURCES,
+  spikeTagsOf,
 } from "./people";
-import { type Random, between, createRandom } from "./random";
+import { type Random, between, chance, createRandom } from "./random";
 import { buildTimeline } from "./timeline";
 
 /**
@@ -134,8 +135,9 @@ function withoutIndexes<T>(db: Db, tables: readonly string[], work: () => T): T 
   for (const item of dropped) db.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
   const result = work();
   for (const item of dropped) db.exec(item.sql);
-  // The triggers that keep the hourly rollup were off: count it once from the events.
-  rebuildEventCounts(db);
+  // The triggers that keep the rollups were off: count them once from their rows (the
+  // deliveries' counters were counted as their records were written).
+  rebuildRollups(db, { deliveryStats: false });
   return result;
 }
 
@@ -197,6 +199,7 @@ function build(db: Db, setup: Setup): Built {
   const statements = personStatements(db);
   const partIds = { next: between(rand, 20_000, 60_000) };
   const steps = new Map<number, ChannelPlan["bots"][number]["steps"]>();
+  const deliveryRates = new Map<number, ReadRates>();
 
   let firstIndex = 0;
   const channels = DEMO_CHANNELS.map((spec, channelIndex) => {
@@ -206,7 +209,7 @@ function build(db: Db, setup: Setup): Built {
     const plan = planChannel(rand, period, partIds);
     const ids = insertPlan(db, spec.groupId, plan, rows);
     plan.bots.forEach((bot, b) => steps.set(ids.bots[b] ?? 0, bot.steps));
-    const timeline = buildTimeline(rand, { ...period, tags: plan.tags.length });
+    const timeline = buildTimeline(rand, { ...period, tags: spikeTagsOf(plan).length });
     const count = setup.counts[channelIndex] ?? 0;
     new ChannelPeople({
       rand,
@@ -223,12 +226,14 @@ function build(db: Db, setup: Setup): Built {
       rows,
     }).fill(firstIndex, count);
     firstIndex += count;
+    saveLeadInc(db, plan, ids);
+    plan.deliveries.forEach((delivery, d) => deliveryRates.set(ids.deliveries[d] ?? 0, delivery));
     return summaryOf(spec, setup.tokens[channelIndex] ?? spec.defaultToken, count);
   });
 
   const start = setup.period.start;
   const eventCounts = writeEvents(db, events, people, start);
-  const recordCounts = writeRecords(db, records, people, steps, rand, start);
+  const recordCounts = writeRecords(db, records, people, steps, deliveryRates, rand, setup.period);
   channels.forEach((channel, c) => {
     channel.events = eventCounts[c] ?? 0;
     channel.deliveryRecords = recordCounts[c] ?? 0;
@@ -329,21 +334,31 @@ function insertPlan(
     (b) => [channel, b.title, b.createdAt, b.active, b.published],
   );
   const step = db.prepare(
-    "INSERT INTO bot_steps (bot_id, step_id, title, position) VALUES (?, ?, ?, ?)",
+    "INSERT INTO bot_steps (bot_id, step_id, title, type, position) VALUES (?, ?, ?, ?, ?)",
   );
   plan.bots.forEach((bot, b) => {
-    bot.steps.forEach((s, position) => step.run(bots[b], s.stepId, s.title, position));
+    bot.steps.forEach((s, position) => step.run(bots[b], s.stepId, s.title, s.type, position));
     rows.count += bot.steps.length;
   });
   const deliveries = insertAll(
     db.prepare(
-      "INSERT INTO deliveries (channel_id, name, type, status, created_at) VALUES (?, ?, 'mass', ?, ?)",
+      "INSERT INTO deliveries (channel_id, name, type, status, inactive, created_at) VALUES (?, ?, ?, ?, ?, ?)",
     ),
     plan.deliveries,
-    (d) => [channel, d.name, d.status, d.createdAt],
+    (d) => [channel, d.name, d.type, d.status, d.inactive, d.createdAt],
   );
   rows.count += subscriptions.length + tags.length + bots.length + deliveries.length;
   return { channel, subscriptions, tags, bots, deliveries };
+}
+
+/** How many times each bot step ran, as counted while the people were made. */
+function saveLeadInc(db: Db, plan: ChannelPlan, ids: ChannelIds): void {
+  const update = db.prepare("UPDATE bot_steps SET lead_inc = ? WHERE bot_id = ? AND step_id = ?");
+  plan.bots.forEach((bot, b) => {
+    bot.steps.forEach((step, position) => {
+      update.run(bot.leadInc[position] ?? 0, ids.bots[b] ?? 0, step.stepId);
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,34 +426,61 @@ function partIds(first: number, parts: number): string {
   return JSON.stringify(Array.from({ length: parts }, (_, k) => first + k));
 }
 
+interface ReadRates {
+  readRate: number;
+  clickRate: number;
+}
+
+/** People read most bot messages and click in few. */
+const BOT_RATES: ReadRates = { readRate: 0.85, clickRate: 0.08 };
+
+/**
+ * Whether a sent message was read, and when its link was clicked (read ones only; a click
+ * after the end of the period has not happened yet): each delivery has its own rates.
+ */
+function readAndClick(rand: Random, rates: ReadRates, at: number, end: number) {
+  if (rand() >= rates.readRate) return { read: 0, clickedAt: null };
+  if (rand() >= rates.clickRate) return { read: 1, clickedAt: null };
+  const clickedAt =
+    at + (chance(rand, 0.7) ? between(rand, 20, 1800) : between(rand, 1800, 86_400));
+  return { read: 1, clickedAt: clickedAt <= end ? clickedAt : null };
+}
+
 /** Inserts the logged delivery records in time order; returns the count per channel. */
 function writeRecords(
   db: Db,
   records: RecordLog,
   people: People,
   steps: Map<number, ChannelPlan["bots"][number]["steps"]>,
+  deliveryRates: Map<number, ReadRates>,
   rand: Random,
-  start: number,
+  period: { start: number; end: number },
 ): number[] {
   const insert = db.prepare(
     `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id,
-       bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at, is_read,
+       clicked_at, unsubscribed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const ids = new MessageIds(rand, people.dbId.length);
   const counts = [0, 0];
   const channelIds = DEMO_CHANNELS.map((spec) => spec.groupId);
+  const stats = new DeliveryStats();
   for (const key of timeOrder(records.at, records.length)) {
     const i = rowOf(key);
     const flags = records.flags[i] ?? 0;
     const person = records.person[i] ?? 0;
-    const channel = flags >> RecordFlag.channelShift;
+    const channel = (flags >> RecordFlag.channelShift) & 1;
     const ref = records.ref[i] ?? 0;
     const bot = (flags & RecordFlag.bot) !== 0;
     const step = bot ? steps.get(ref)?.[records.step[i] ?? 0] : undefined;
     const error = (flags >> RecordFlag.errorShift) & RecordFlag.errorMask;
     const parts = (flags >> RecordFlag.partsShift) & RecordFlag.partsMask;
     const sent = error === 0 ? ids.next(channel, person, parts) : undefined;
+    const at = period.start + (records.at[i] ?? 0);
+    const seen = sent
+      ? readAndClick(rand, bot ? BOT_RATES : (deliveryRates.get(ref) ?? BOT_RATES), at, period.end)
+      : { read: 0, clickedAt: null };
     insert.run(
       channelIds[channel],
       people.dbId[person],
@@ -452,9 +494,34 @@ function writeRecords(
       sent?.vkId ?? 0,
       sent?.messageId ?? null,
       sent && parts > 1 ? partIds(sent.messageId, parts) : null,
-      start + (records.at[i] ?? 0),
+      at,
+      seen.read,
+      seen.clickedAt,
+      !bot && flags & RecordFlag.unsubscribed ? 1 : 0,
     );
+    if (!bot) stats.add(ref, error, seen.read, seen.clickedAt, flags & RecordFlag.unsubscribed);
     counts[channel] = (counts[channel] ?? 0) + 1;
   }
+  stats.save(db);
   return counts;
+}
+
+/** The counters of delivery_stats, kept while the records are written (its triggers are off). */
+class DeliveryStats {
+  private readonly rows = new Map<number, number[]>();
+
+  add(delivery: number, error: number, read: number, clickedAt: number | null, left: number) {
+    const row = this.rows.get(delivery) ?? [0, 0, 0, 0, 0, 0];
+    const counts = [1, error === 0, error !== 0, read === 1, clickedAt !== null, left !== 0];
+    counts.forEach((add, k) => (row[k] = (row[k] ?? 0) + Number(add)));
+    this.rows.set(delivery, row);
+  }
+
+  save(db: Db): void {
+    const insert = db.prepare(
+      `INSERT INTO delivery_stats (delivery_id, recipients, sent, errors, read, clicked, unsubscribed)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const [delivery, row] of this.rows) insert.run(delivery, ...row);
+  }
 }

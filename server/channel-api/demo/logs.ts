@@ -67,7 +67,8 @@ export class EventLog {
 
 /**
  * Record flags: bit 0 bot step (else mass delivery), bit 1 test run, bits 2–3 error (0, 1, 2),
- * bits 4–5 number of message parts (1–3), bit 6 channel index.
+ * bits 4–5 number of message parts (1–3), bit 6 channel index, bit 7 the recipient left a
+ * subscription within 24 hours after it.
  */
 export const RecordFlag = {
   bot: 1,
@@ -77,6 +78,7 @@ export const RecordFlag = {
   partsShift: 4,
   partsMask: 3,
   channelShift: 6,
+  unsubscribed: 128,
 } as const;
 
 export class RecordLog {
@@ -98,7 +100,8 @@ export class RecordLog {
     this.flags = new Uint8Array(size);
   }
 
-  push(at: number, person: number, ref: number, step: number, flags: number): void {
+  /** Appends a record; returns its row. */
+  push(at: number, person: number, ref: number, step: number, flags: number): number {
     if (this.length === this.at.length) this.grow();
     const i = this.length++;
     this.at[i] = at;
@@ -106,6 +109,7 @@ export class RecordLog {
     this.ref[i] = ref;
     this.step[i] = step;
     this.flags[i] = flags;
+    return i;
   }
 
   private grow(): void {

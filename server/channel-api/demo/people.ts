@@ -1,6 +1,14 @@
 import type { Statement } from "better-sqlite3";
-import type { BotPlan, ChannelPlan, ChannelSpec, Period } from "./catalog";
-import { VARIABLES } from "./catalog";
+import type {
+  BotPlan,
+  CampaignKind,
+  ChannelPlan,
+  ChannelSpec,
+  DeliveryPlan,
+  Period,
+} from "./catalog";
+import { monthStart, VARIABLES } from "./catalog";
+import { fromWallTime, toWallTime } from "../../../src/contract/datetime";
 import { EventFlag, type EventLog, RecordFlag, type RecordLog } from "./logs";
 import { pickName, pickPhoto } from "./names";
 import { type Random, between, chance, pickWeighted, shuffled } from "./random";
@@ -37,8 +45,44 @@ const UNSUBSCRIBE_SHARE = 0.15;
 const RESUBSCRIBE_SHARE = 0.2;
 const VARIABLES_SHARE = 0.4;
 const BOT_SHARE = 0.1;
-/** A bot person goes on to the next step with this probability. */
-const BOT_STEP_ON = 0.75;
+/** A bot person goes on past a step of each kind with this probability: funnels lose people. */
+const BOT_STEP_ON = { start: 0.97, message: 0.8, timer: 0.93, if: 0.6, action: 0.98 } as const;
+
+/** A campaign's weight in each calendar month of the period (0 = the first). */
+function campaignFactor(kind: CampaignKind, month: number, months: number): number {
+  switch (kind) {
+    case "fading":
+      return 2.4 * 0.5 ** month;
+    case "new":
+      return month === months - 1 ? 3 : 0;
+    case "growing":
+      return 0.6 + 0.5 * month;
+    default:
+      return 1;
+  }
+}
+
+/** Starts of the calendar months the period touches, in its zone (the first may be earlier). */
+function monthStarts(period: Period): number[] {
+  const starts = [monthStart(period.start, period.timeZone)];
+  for (;;) {
+    const wall = toWallTime((starts.at(-1) ?? 0) * 1000, period.timeZone);
+    const next = Math.floor(
+      fromWallTime(
+        {
+          ...wall,
+          year: wall.month === 12 ? wall.year + 1 : wall.year,
+          month: wall.month === 12 ? 1 : wall.month + 1,
+        },
+        period.timeZone,
+      ) / 1000,
+    );
+    if (next > period.end) return starts;
+    starts.push(next);
+  }
+}
+
+const DAY = 86_400;
 
 export const ERROR_FAILED = 1;
 export const ERROR_NOT_ALLOWED = 2;
@@ -107,14 +151,45 @@ function outcome(rand: Random): number {
 }
 
 export class ChannelPeople {
-  private readonly tagWeights: number[];
+  /** Tag weights per calendar month: campaigns rise and fade. */
+  private readonly tagWeights: number[][];
+  /** Chance that an ordinary subscribe event carries a tag, per calendar month. */
+  private readonly taggedShare: number[];
+  private readonly months: number[];
+  /** Tags a campaign spike can be on (steady and growing campaigns), by spike index. */
+  private readonly spikeTags: number[];
   private readonly botWeights: number[];
+  /** Sent deliveries in the order they went out. */
+  private readonly deliveryOrder: number[];
   /** Seconds a mass delivery takes to go out to the whole channel. */
   private sendSpread = 60;
 
   constructor(private readonly ctx: ChannelContext) {
-    this.tagWeights = ctx.plan.tags.map((tag) => tag.weight);
+    this.months = monthStarts(ctx.period);
+    this.tagWeights = this.months.map((_, month) =>
+      ctx.plan.tags.map(
+        (tag) => tag.weight * campaignFactor(tag.campaignKind, month, this.months.length),
+      ),
+    );
+    // A month's share of tagged events follows its campaigns' total weight, so a fading
+    // campaign loses people instead of taking a larger slice of the same number.
+    const reference = ctx.plan.tags.reduce((sum, tag) => sum + tag.weight, 0);
+    this.taggedShare = this.tagWeights.map(
+      (weights) => (TAGGED_SHARE * weights.reduce((sum, w) => sum + w, 0)) / (reference || 1),
+    );
+    this.spikeTags = spikeTagsOf(ctx.plan);
     this.botWeights = ctx.plan.bots.map((bot) => bot.weight);
+    this.deliveryOrder = ctx.plan.deliveries
+      .map((delivery, d) => ({ delivery, d }))
+      .filter(({ delivery }) => delivery.status !== "waiting")
+      .sort((a, b) => a.delivery.createdAt - b.delivery.createdAt)
+      .map(({ d }) => d);
+  }
+
+  private monthOf(t: number): number {
+    let month = 0;
+    while (month + 1 < this.months.length && (this.months[month + 1] ?? 0) <= t) month++;
+    return month;
   }
 
   /** Adds `count` people; person k of the channel is `firstIndex + k` in `people`. */
@@ -160,10 +235,10 @@ export class ChannelPeople {
     this.ctx.rows.count++;
 
     this.subscriptionStory(person, joinedAt);
-    this.saveMemberships(person);
     this.variables(person);
     if (chance(rand, BOT_SHARE)) this.botRun(person, joinedAt);
-    this.massDeliveries(person);
+    this.massDeliveries(person, joinedAt);
+    this.saveMemberships(person);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -203,9 +278,12 @@ export class ChannelPeople {
   private chooseTag(t: number): number {
     const { rand, timeline } = this.ctx;
     const slot = slotOf(timeline, t);
-    const campaign = timeline.campaignTag[slot] ?? -1;
+    const spike = timeline.campaignTag[slot] ?? -1;
+    const campaign = spike >= 0 ? (this.spikeTags[spike] ?? -1) : -1;
     if (campaign >= 0 && rand() < (timeline.campaignShare[slot] ?? 0)) return campaign;
-    return chance(rand, TAGGED_SHARE) ? pickWeighted(rand, this.tagWeights) : -1;
+    const month = this.monthOf(t);
+    if (!chance(rand, this.taggedShare[month] ?? 0)) return -1;
+    return pickWeighted(rand, this.tagWeights[month] ?? []);
   }
 
   private chooseSubscription(person: Person): number {
@@ -320,38 +398,92 @@ export class ChannelPeople {
     rows.count++;
   }
 
-  /** Logs a record per step reached; returns the position of the last one. */
+  /**
+   * Walks the person through the bot's steps, each kind losing some people; counts every step
+   * reached (lead_inc) and logs a record for each message step. Returns the last position.
+   */
   private botSteps(person: Person, bot: BotPlan, botId: number, startedAt: number): number {
     const { rand, timeline } = this.ctx;
     let t = startedAt;
     let reached = 0;
     for (let position = 0; position < bot.steps.length; position++) {
-      t += position === 0 ? between(rand, 1, 5) : stepDelay(rand);
+      const type = bot.steps[position]?.type ?? "message";
+      t += position === 0 ? between(rand, 1, 5) : stepDelay(rand, type);
       if (t > timeline.end) break;
       reached = position;
-      this.logRecord(person.index, t, botId, position, RecordFlag.bot | outcome(rand));
-      if (!chance(rand, BOT_STEP_ON)) break;
+      bot.leadInc[position] = (bot.leadInc[position] ?? 0) + 1;
+      if (type === "message") {
+        this.logRecord(person.index, t, botId, position, RecordFlag.bot | outcome(rand));
+      }
+      if (!chance(rand, BOT_STEP_ON[type])) break;
     }
     return reached;
   }
 
-  /** Active, unblocked members of the delivery's audience at its send time get the message. */
-  private massDeliveries(person: Person): void {
+  /**
+   * Active, unblocked members of the delivery's audience when it goes to them get the message:
+   * a one-off at its send time (a delivery still in progress has not reached everyone yet), a
+   * chain a while after the person first subscribed. Some recipients leave a subscription in
+   * the hours after (a delivery's own unsubscribe rate); every mass record whose recipient
+   * left within 24 hours is marked, as the API's trigger marks live ones.
+   */
+  private massDeliveries(person: Person, joinedAt: number): void {
     const { rand, plan, ids, people, timeline } = this.ctx;
     if (person.status !== 1 || people.ignore[person.index] === 1) return;
-    plan.deliveries.forEach((delivery, d) => {
-      if (delivery.status !== "sent") return;
-      const sentAt = delivery.createdAt;
-      const member = person.stays.some(
-        (stay) =>
-          (delivery.target < 0 || stay.subscription === delivery.target) &&
-          stay.from <= sentAt &&
-          sentAt < stay.to,
-      );
-      if (!member) return;
-      const at = Math.min(sentAt + Math.floor(rand() * this.sendSpread), timeline.end);
-      this.logRecord(person.index, at, ids.deliveries[d] ?? 0, 0, outcome(rand));
-    });
+    const received: { index: number; at: number }[] = [];
+    for (const d of this.deliveryOrder) {
+      const delivery = plan.deliveries[d];
+      if (delivery === undefined) continue;
+      const at = this.sendTime(delivery, joinedAt);
+      if (at < 0 || at > timeline.end || !isMemberAt(person, delivery.target, at)) continue;
+      const flags = outcome(rand);
+      const index = this.logRecord(person.index, at, ids.deliveries[d] ?? 0, 0, flags);
+      if (((flags >> RecordFlag.errorShift) & RecordFlag.errorMask) !== 0) continue;
+      received.push({ index, at });
+      if (chance(rand, delivery.unsubscribeRate)) this.leaveAfter(person, delivery, at);
+    }
+    const leaves = person.stays
+      .map((stay) => stay.to)
+      .filter((to) => to !== Number.POSITIVE_INFINITY);
+    const flags = this.ctx.records.flags;
+    for (const { index, at } of received) {
+      if (leaves.some((to) => to >= at && to <= at + DAY)) {
+        flags[index] = (flags[index] ?? 0) | RecordFlag.unsubscribed;
+      }
+    }
+  }
+
+  private sendTime(delivery: DeliveryPlan, joinedAt: number): number {
+    if (delivery.type === "chain") {
+      const at = joinedAt + delivery.chainDelay;
+      return at >= delivery.createdAt && at < delivery.stoppedAt ? at : -1;
+    }
+    const spread = delivery.sendSpread > 0 ? delivery.sendSpread : this.sendSpread;
+    return delivery.createdAt + Math.floor(this.ctx.rand() * spread);
+  }
+
+  /** The person leaves a subscription the delivery reached them through, minutes to hours later. */
+  private leaveAfter(person: Person, delivery: DeliveryPlan, at: number): void {
+    const { rand, timeline } = this.ctx;
+    const leaveAt = at + between(rand, 5 * 60, 6 * 3600);
+    if (leaveAt > timeline.end) return;
+    const current = person.stays.filter(
+      (stay) =>
+        stay.to === Number.POSITIVE_INFINITY &&
+        stay.from <= at &&
+        (delivery.target < 0 || stay.subscription === delivery.target),
+    );
+    const stay = current[Math.floor(rand() * current.length)];
+    if (stay === undefined) return;
+    stay.to = leaveAt;
+    this.logEvent(
+      person,
+      leaveAt,
+      stay.subscription,
+      true,
+      pickWeighted(rand, UNSUBSCRIBE_SOURCE_WEIGHTS),
+      stay.tag,
+    );
   }
 
   /**
@@ -366,8 +498,10 @@ export class ChannelPeople {
           const after = Math.max(timeline.start + (joined[k] ?? 0), bot.createdAt);
           let t = sampleTime(timeline, rand, after);
           if (t < 0) return;
-          bot.steps.forEach((_, position) => {
+          bot.steps.forEach((step, position) => {
             t = Math.min(t + between(rand, 2, 40), timeline.end);
+            bot.leadInc[position] = (bot.leadInc[position] ?? 0) + 1;
+            if (step.type !== "message") return;
             const flags = RecordFlag.bot | RecordFlag.test | outcome(rand);
             this.logRecord(firstIndex + k, t, ids.bots[b] ?? 0, position, flags);
           });
@@ -376,10 +510,26 @@ export class ChannelPeople {
     }
   }
 
-  private logRecord(index: number, t: number, ref: number, step: number, flags: number): void {
+  /** Logs a delivery record; returns its row in the log. */
+  private logRecord(index: number, t: number, ref: number, step: number, flags: number): number {
     const channel = this.ctx.channelIndex << RecordFlag.channelShift;
-    this.ctx.records.push(t - this.ctx.timeline.start, index, ref, step, flags | channel);
+    return this.ctx.records.push(t - this.ctx.timeline.start, index, ref, step, flags | channel);
   }
+}
+
+/** The tags a campaign spike may be on: those of steady and growing campaigns. */
+export function spikeTagsOf(plan: ChannelPlan): number[] {
+  return plan.tags
+    .map((tag, index) => ({ tag, index }))
+    .filter(({ tag }) => tag.campaignKind === "steady" || tag.campaignKind === "growing")
+    .map(({ index }) => index);
+}
+
+/** A member at `at` of the subscription (or of any, for -1). */
+function isMemberAt(person: Person, target: number, at: number): boolean {
+  return person.stays.some(
+    (stay) => (target < 0 || stay.subscription === target) && stay.from <= at && at < stay.to,
+  );
 }
 
 function isMember(person: Person, subscription: number): boolean {
@@ -388,9 +538,11 @@ function isMember(person: Person, subscription: number): boolean {
   );
 }
 
-/** Minutes for a quick reply, hours or a day for a scheduled follow-up. */
-function stepDelay(rand: Random): number {
-  return chance(rand, 0.5) ? between(rand, 20, 600) : between(rand, 3600, 36 * 3600);
+/** Timers wait hours to a day and a half; conditions and actions take seconds; messages follow in minutes. */
+function stepDelay(rand: Random, type: keyof typeof BOT_STEP_ON): number {
+  if (type === "timer") return between(rand, 3600, 36 * 3600);
+  if (type === "if" || type === "action") return between(rand, 1, 10);
+  return chance(rand, 0.7) ? between(rand, 20, 600) : between(rand, 3600, 6 * 3600);
 }
 
 /**

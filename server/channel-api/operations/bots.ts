@@ -1,9 +1,10 @@
+import { PAGE_SIZE_DEFAULT } from "../../../src/contract/common";
 import { ErrorCode } from "../../../src/contract/errors";
 import { ApiFailure } from "../http/failure";
 import { statement } from "../store/statements";
 import { type Context, type Handler, oneUserId, requireSubscriber } from "./context";
 
-function requireBot(ctx: Context, botId: number): void {
+export function requireBot(ctx: Context, botId: number): void {
   const found = statement(ctx.db, "SELECT 1 FROM bots WHERE id = ? AND channel_id = ?").get(
     botId,
     ctx.channel.id,
@@ -53,6 +54,11 @@ export const startBot: Handler<"bots/addSubscriber"> = (ctx, params) => {
      ON CONFLICT (subscriber_id, bot_id)
      DO UPDATE SET step_id = excluded.step_id, started_at = excluded.started_at`,
   ).run(person.id, params.bot_id, step, ctx.now());
+  // The step the person starts at ran once more.
+  statement(
+    ctx.db,
+    "UPDATE bot_steps SET lead_inc = lead_inc + 1 WHERE bot_id = ? AND step_id = ?",
+  ).run(params.bot_id, step);
   return { success: true };
 };
 
@@ -65,4 +71,30 @@ export const stopBot: Handler<"bots/delSubscriber"> = (ctx, params) => {
     params.bot_id,
   );
   return { success: true };
+};
+
+/**
+ * The steps of a bot in bot order. `lead_inc`: how many times the step ran (every time a person
+ * reached it, test runs included); for a message step that is its number of delivery records.
+ * `step_id` picks one step (count 1, or 0 when the bot has no such step).
+ */
+export const getBotSteps: Handler<"bots/getSteps"> = (ctx, params) => {
+  requireBot(ctx, params.bot_id);
+  const step = params.step_id ?? null;
+  const total = statement(
+    ctx.db,
+    "SELECT count(*) AS n FROM bot_steps WHERE bot_id = ? AND (? IS NULL OR step_id = ?)",
+  ).get(params.bot_id, step, step) as { n: number };
+  const items = statement(
+    ctx.db,
+    `SELECT step_id, title, type, lead_inc FROM bot_steps
+      WHERE bot_id = ? AND (? IS NULL OR step_id = ?)
+      ORDER BY position LIMIT ? OFFSET ?`,
+  ).all(params.bot_id, step, step, params.count ?? PAGE_SIZE_DEFAULT, params.offset ?? 0) as {
+    step_id: string;
+    title: string;
+    type: string;
+    lead_inc: number;
+  }[];
+  return { success: true, count: total.n, items };
 };

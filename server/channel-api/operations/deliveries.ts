@@ -53,6 +53,7 @@ interface RecordRow {
   error: number;
   error_code: number;
   vk_id: number;
+  is_read: number;
   conversation_message_id: number | null;
   part_ids: string | null;
   user_id: number;
@@ -91,7 +92,7 @@ export const deliveryRecords: Handler<"deliveries/stat"> = (ctx, params) => {
   const rows = statement(
     ctx.db,
     `SELECT r.id, r.at, r.delivery_id, r.bot_id, r.step_id, st.title AS step_title, r.part_id,
-            r.bot_test, r.error, r.error_code, r.vk_id, r.conversation_message_id, r.part_ids,
+            r.bot_test, r.error, r.error_code, r.vk_id, r.is_read, r.conversation_message_id, r.part_ids,
             s.user_id, s.first_name, s.last_name, s.photo
        FROM delivery_records r
        JOIN subscribers s ON s.id = r.subscriber_id
@@ -115,6 +116,7 @@ export const deliveryRecords: Handler<"deliveries/stat"> = (ctx, params) => {
       last_name: row.last_name,
       photo: row.photo,
       [field]: row.user_id,
+      is_read: row.is_read,
     };
     if (row.bot_id !== null) {
       return {

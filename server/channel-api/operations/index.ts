@@ -1,17 +1,20 @@
 import type { OperationId } from "../../../src/contract/operations";
-import { startBot, stopBot } from "./bots";
+import { getBotSteps, startBot, stopBot } from "./bots";
 import type { Handler } from "./context";
 import { deliveryCount, deliveryRecords } from "./deliveries";
-import {
-  getBots,
-  getChannel,
-  getDeliveries,
-  getSubscriptions,
-  getUtmLink,
-  getUtms,
-} from "./lookups";
+import { getDeliveries } from "./delivery-list";
+import { deleteGlobalVariable, getGlobalVariables, setGlobalVariable } from "./global-variables";
+import { getBots, getChannel, getUtmLink } from "./lookups";
 import { statCount, statSubscribe, utmStatCount, utmStatSubscribe } from "./statistics";
-import { addSubscribers, countSubscribers, deleteSubscriber, getSubscribers } from "./subscribers";
+import { getSubscribers } from "./subscriber-list";
+import { addSubscribers, countSubscribers, deleteSubscriber } from "./subscribers";
+import {
+  addSubscription,
+  deleteSubscription,
+  editSubscription,
+  getSubscriptions,
+} from "./subscriptions";
+import { addUtm, deleteUtm, editUtm, getUtms } from "./utms";
 import { deleteVariable, getVariables, setVariable } from "./variables";
 
 /** One handler per operation of the contract; the type makes a missing one a compile error. */
@@ -37,4 +40,14 @@ export const handlers: { [Op in OperationId]: Handler<Op> } = {
   "utms/get": getUtms,
   "bots/get": getBots,
   "deliveries/get": getDeliveries,
+  "utms/add": addUtm,
+  "utms/edit": editUtm,
+  "utms/del": deleteUtm,
+  "bots/getSteps": getBotSteps,
+  "subscriptions/add": addSubscription,
+  "subscriptions/edit": editSubscription,
+  "subscriptions/del": deleteSubscription,
+  "vars_global/get": getGlobalVariables,
+  "vars_global/set": setGlobalVariable,
+  "vars_global/del": deleteGlobalVariable,
 };

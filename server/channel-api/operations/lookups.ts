@@ -30,34 +30,6 @@ function total(ctx: Context, table: "subscriptions" | "utm_tags" | "bots" | "del
   return row.n;
 }
 
-export const getSubscriptions: Handler<"subscriptions/get"> = (ctx, params) => ({
-  success: true,
-  count: total(ctx, "subscriptions"),
-  items: statement(
-    ctx.db,
-    `SELECT id AS subscription_id, name FROM subscriptions WHERE channel_id = ?
-      ORDER BY id LIMIT ? OFFSET ?`,
-  ).all(ctx.channel.id, ...page(params)) as { subscription_id: number; name: string }[],
-});
-
-/** `count` of a tag: the people who carry it. */
-export const getUtms: Handler<"utms/get"> = (ctx, params) => ({
-  success: true,
-  count: total(ctx, "utm_tags"),
-  items: statement(
-    ctx.db,
-    `SELECT t.id AS utm_id, t.name, t.subscription_id, t.utm_source, t.utm_medium,
-            t.utm_campaign, t.utm_content, t.utm_term,
-            (SELECT count(*) FROM subscriber_utms su WHERE su.utm_id = t.id) AS count
-       FROM utm_tags t WHERE t.channel_id = ? ORDER BY t.id LIMIT ? OFFSET ?`,
-  ).all(ctx.channel.id, ...page(params)) as {
-    utm_id: number;
-    name: string;
-    subscription_id: number;
-    count: number;
-  }[],
-});
-
 interface BotRow {
   bot_id: number;
   title: string;
@@ -83,28 +55,6 @@ export const getBots: Handler<"bots/get"> = (ctx, params) => {
       ...bot,
       date: formatDate(ctx, created_at),
       steps: steps.all(bot.bot_id) as { step_id: string; title: string }[],
-    })),
-  };
-};
-
-export const getDeliveries: Handler<"deliveries/get"> = (ctx, params) => {
-  const rows = statement(
-    ctx.db,
-    `SELECT id AS delivery_id, name, type, status, created_at FROM deliveries
-      WHERE channel_id = ? ORDER BY id LIMIT ? OFFSET ?`,
-  ).all(ctx.channel.id, ...page(params)) as {
-    delivery_id: number;
-    name: string;
-    type: string;
-    status: string;
-    created_at: number;
-  }[];
-  return {
-    success: true,
-    count: total(ctx, "deliveries"),
-    items: rows.map(({ created_at, ...delivery }) => ({
-      ...delivery,
-      date: formatDate(ctx, created_at),
     })),
   };
 };

@@ -12,6 +12,8 @@ interface EventFilterParams {
 }
 
 interface Filters {
+  /** 1 or 2: only that action; absent or 0: both. */
+  action?: number | undefined;
   subscriptions?: string | undefined;
   utms?: string | undefined;
   people?: string | undefined;
@@ -23,9 +25,14 @@ interface Filters {
  * depends only on which are given. `delivery_id` does not apply to subscription events and is
  * ignored.
  */
-function filtersOf(ctx: Context, params: EventFilterParams, taggedOnly: boolean): Filters {
+function filtersOf(
+  ctx: Context,
+  params: EventFilterParams & { action?: number | undefined },
+  taggedOnly: boolean,
+): Filters {
   const people = userIds(ctx, params);
   return {
+    action: params.action === 0 ? undefined : params.action,
     subscriptions:
       params.subscription_id === undefined ? undefined : JSON.stringify(params.subscription_id),
     utms: params.utm_id === undefined ? undefined : JSON.stringify(params.utm_id),
@@ -39,6 +46,10 @@ function eventWhere(ctx: Context, from: number, to: number, filters: Filters) {
   const where = ["e.channel_id = ?", "e.at BETWEEN ? AND ?"];
   const args: unknown[] = [ctx.channel.id, from, to];
   if (filters.taggedOnly) where.push("e.utm_id IS NOT NULL");
+  if (filters.action !== undefined) {
+    where.push("e.action = ?");
+    args.push(filters.action);
+  }
   if (filters.subscriptions !== undefined) {
     where.push("e.subscription_id IN (SELECT value FROM json_each(?))");
     args.push(filters.subscriptions);
@@ -145,7 +156,11 @@ interface EventRow {
 
 function eventRows(
   ctx: Context,
-  params: EventFilterParams & { count?: number | undefined; offset?: number | undefined },
+  params: EventFilterParams & {
+    count?: number | undefined;
+    offset?: number | undefined;
+    action?: number | undefined;
+  },
   taggedOnly: boolean,
 ): EventRow[] {
   const { from, to } = period(ctx, params);

@@ -1,13 +1,12 @@
-import { PAGE_SIZE_DEFAULT } from "../../../src/contract/common";
 import { ErrorCode } from "../../../src/contract/errors";
 import { ApiFailure } from "../http/failure";
 import { statement } from "../store/statements";
+import { eventsRecorded, recordEvent } from "./events";
+import { requireUtm } from "./utms";
 import {
   type Context,
   findSubscriber,
-  formatDate,
   type Handler,
-  type SubscriberRow,
   userIdField,
   userIds,
   oneUserId,
@@ -17,101 +16,7 @@ import {
 /** At most this many people per subscribers/add call (our decision; the service's is unknown). */
 export const ADD_IDS_MAX = 100;
 
-interface MembershipRow {
-  subscriber_id: number;
-  subscription_id: number;
-  created_at: number;
-  source: string;
-}
-interface UtmRow {
-  subscriber_id: number;
-  utm_id: number;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  utm_content: string;
-  utm_term: string;
-}
-interface VariableRow {
-  subscriber_id: number;
-  name: string;
-  value: string;
-}
-
-function groupBy<Row extends { subscriber_id: number }>(rows: Row[]): Map<number, Row[]> {
-  const groups = new Map<number, Row[]>();
-  for (const row of rows) {
-    const list = groups.get(row.subscriber_id);
-    if (list) list.push(row);
-    else groups.set(row.subscriber_id, [row]);
-  }
-  return groups;
-}
-
-/** Keyset paging on (channel_id, id): a page costs the same at record 10 and at record 10^6. */
-export const getSubscribers: Handler<"subscribers/get"> = (ctx, params) => {
-  const limit = params.count ?? PAGE_SIZE_DEFAULT;
-  const after = params.offset_id ? Number(params.offset_id) : 0;
-  const rows = statement(
-    ctx.db,
-    `SELECT id, user_id, first_name, last_name, photo, status, ignore, created_at
-       FROM subscribers WHERE channel_id = ? AND id > ? ORDER BY id LIMIT ?`,
-  ).all(ctx.channel.id, after, limit) as SubscriberRow[];
-  // The page's ids lie in [first, last]; reading that range of each primary key is cheaper
-  // than an IN list, and rows of other channels in between are never looked up below.
-  const range = [rows[0]?.id ?? 0, rows.at(-1)?.id ?? -1];
-  const memberships = groupBy(
-    statement(
-      ctx.db,
-      `SELECT subscriber_id, subscription_id, created_at, source FROM memberships
-        WHERE subscriber_id BETWEEN ? AND ?`,
-    ).all(range) as MembershipRow[],
-  );
-  for (const list of memberships.values()) {
-    list.sort((a, b) => a.created_at - b.created_at || a.subscription_id - b.subscription_id);
-  }
-  const utms = groupBy(
-    statement(
-      ctx.db,
-      `SELECT su.subscriber_id, t.id AS utm_id, t.utm_source, t.utm_medium, t.utm_campaign,
-              t.utm_content, t.utm_term
-         FROM subscriber_utms su JOIN utm_tags t ON t.id = su.utm_id
-        WHERE su.subscriber_id BETWEEN ? AND ? ORDER BY su.subscriber_id, su.utm_id`,
-    ).all(range) as UtmRow[],
-  );
-  const variables = groupBy(
-    statement(
-      ctx.db,
-      `SELECT subscriber_id, name, value FROM variables
-        WHERE subscriber_id BETWEEN ? AND ? ORDER BY subscriber_id, name`,
-    ).all(range) as VariableRow[],
-  );
-  const field = userIdField(ctx.channel);
-  const last = rows.at(-1);
-  return {
-    success: true,
-    offset_id: last ? String(last.id) : (params.offset_id ?? ""),
-    items: rows.map((row) => ({
-      id: String(row.id),
-      date: formatDate(ctx, row.created_at),
-      status: row.status,
-      [field]: row.user_id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      photo: row.photo,
-      ignore: row.ignore,
-      subscriptions: (memberships.get(row.id) ?? []).map((m) => ({
-        subscription_id: m.subscription_id,
-        date: formatDate(ctx, m.created_at),
-        source: m.source,
-      })),
-      utms: (utms.get(row.id) ?? []).map(({ subscriber_id: _, ...utm }) => utm),
-      vars: (variables.get(row.id) ?? []).map((v) => ({ n: v.name, v: v.value })),
-    })),
-  };
-};
-
-function requireSubscription(ctx: Context, subscriptionId: number): void {
+export function requireSubscription(ctx: Context, subscriptionId: number): void {
   const found = statement(
     ctx.db,
     "SELECT 1 FROM subscriptions WHERE id = ? AND channel_id = ?",
@@ -122,33 +27,6 @@ function requireSubscription(ctx: Context, subscriptionId: number): void {
       `subscription_id: there is no subscription ${String(subscriptionId)} in this channel`,
     );
   }
-}
-
-function requireUtm(ctx: Context, utmId: number): void {
-  const found = statement(ctx.db, "SELECT 1 FROM utm_tags WHERE id = ? AND channel_id = ?").get(
-    utmId,
-    ctx.channel.id,
-  );
-  if (!found) {
-    throw new ApiFailure(ErrorCode.UtmNotFound, `utm_id: UTM tag ${String(utmId)} not found`);
-  }
-}
-
-function recordEvent(
-  ctx: Context,
-  person: SubscriberRow,
-  subscriptionId: number,
-  action: 1 | 2,
-  source: string,
-  utmId: number | null,
-  at: number,
-): void {
-  statement(
-    ctx.db,
-    `INSERT INTO subscription_events
-       (channel_id, subscriber_id, subscription_id, action, source, utm_id, ignore, at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(ctx.channel.id, person.id, subscriptionId, action, source, utmId, person.ignore, at);
 }
 
 export const addSubscribers: Handler<"subscribers/add"> = (ctx, params) => {
@@ -164,7 +42,7 @@ export const addSubscribers: Handler<"subscribers/add"> = (ctx, params) => {
   const field = userIdField(ctx.channel);
   const at = ctx.now();
   const utmId = params.utm_id ?? null;
-  return ctx.db.transaction(() => {
+  const answer = ctx.db.transaction(() => {
     const subscribers = ids.map((userId) => {
       const person = findSubscriber(ctx, userId);
       if (!person) {
@@ -188,6 +66,8 @@ export const addSubscribers: Handler<"subscribers/add"> = (ctx, params) => {
     });
     return { success: true as const, subscribers };
   })();
+  eventsRecorded(ctx);
+  return answer;
 };
 
 export const deleteSubscriber: Handler<"subscribers/del"> = (ctx, params) => {
@@ -206,6 +86,7 @@ export const deleteSubscriber: Handler<"subscribers/del"> = (ctx, params) => {
       recordEvent(ctx, person, subscription_id, 2, "api", null, at);
     }
   })();
+  eventsRecorded(ctx);
   return { success: true };
 };
 

@@ -187,4 +187,212 @@ export const migrations: readonly string[] = [
        AND subscription_id = OLD.subscription_id AND utm_id = coalesce(OLD.utm_id, 0);
   END;
   `,
+  // What the production API offers beyond the seed (api-facts.md): delivery kinds, statuses and
+  // counters (reads, clicks, unsubscribes), typed bot steps with run counts, subscription
+  // settings, campaign tags made by the API (no subscription), channel-wide variables, WebHooks,
+  // and the indexes the filters of subscribers/get drive their queries from.
+  `
+  UPDATE deliveries SET
+    type = CASE type WHEN 'mass' THEN 'subscription' ELSE type END,
+    status = CASE status WHEN 'sent' THEN 'done' WHEN 'scheduled' THEN 'waiting' ELSE status END;
+  ALTER TABLE deliveries ADD COLUMN inactive INTEGER NOT NULL DEFAULT 0;
+
+  -- clicked_at: when the person first clicked a link in the message. unsubscribed: they left a
+  -- subscription within 24 hours after the message (kept by the trigger below).
+  ALTER TABLE delivery_records ADD COLUMN is_read INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE delivery_records ADD COLUMN clicked_at INTEGER;
+  ALTER TABLE delivery_records ADD COLUMN unsubscribed INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX delivery_records_by_delivery
+    ON delivery_records (delivery_id, subscriber_id, error, is_read, clicked_at)
+    WHERE delivery_id IS NOT NULL;
+  CREATE INDEX delivery_records_by_click ON delivery_records (channel_id, clicked_at)
+    WHERE clicked_at IS NOT NULL;
+
+  -- Counters of each mass delivery, exact by triggers, so deliveries/get reads one row each.
+  CREATE TABLE delivery_stats (
+    delivery_id INTEGER PRIMARY KEY,
+    recipients INTEGER NOT NULL DEFAULT 0,
+    sent INTEGER NOT NULL DEFAULT 0,
+    errors INTEGER NOT NULL DEFAULT 0,
+    read INTEGER NOT NULL DEFAULT 0,
+    clicked INTEGER NOT NULL DEFAULT 0,
+    unsubscribed INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO delivery_stats (delivery_id, recipients, sent, errors, read, clicked, unsubscribed)
+    SELECT delivery_id, count(*), sum(error = 0), sum(error <> 0), sum(is_read = 1),
+           sum(clicked_at IS NOT NULL), sum(unsubscribed = 1)
+      FROM delivery_records WHERE delivery_id IS NOT NULL GROUP BY delivery_id;
+
+  CREATE TRIGGER delivery_records_stats_insert AFTER INSERT ON delivery_records
+  WHEN NEW.delivery_id IS NOT NULL BEGIN
+    INSERT INTO delivery_stats (delivery_id, recipients, sent, errors, read, clicked, unsubscribed)
+      VALUES (NEW.delivery_id, 1, NEW.error = 0, NEW.error <> 0, NEW.is_read = 1,
+              NEW.clicked_at IS NOT NULL, NEW.unsubscribed = 1)
+      ON CONFLICT DO UPDATE SET recipients = recipients + 1, sent = sent + (NEW.error = 0),
+        errors = errors + (NEW.error <> 0), read = read + (NEW.is_read = 1),
+        clicked = clicked + (NEW.clicked_at IS NOT NULL),
+        unsubscribed = unsubscribed + (NEW.unsubscribed = 1);
+  END;
+  CREATE TRIGGER delivery_records_stats_delete AFTER DELETE ON delivery_records
+  WHEN OLD.delivery_id IS NOT NULL BEGIN
+    UPDATE delivery_stats SET recipients = recipients - 1, sent = sent - (OLD.error = 0),
+      errors = errors - (OLD.error <> 0), read = read - (OLD.is_read = 1),
+      clicked = clicked - (OLD.clicked_at IS NOT NULL),
+      unsubscribed = unsubscribed - (OLD.unsubscribed = 1)
+     WHERE delivery_id = OLD.delivery_id;
+  END;
+  CREATE TRIGGER delivery_records_stats_update
+  AFTER UPDATE OF delivery_id, error, is_read, clicked_at, unsubscribed ON delivery_records BEGIN
+    UPDATE delivery_stats SET recipients = recipients - 1, sent = sent - (OLD.error = 0),
+      errors = errors - (OLD.error <> 0), read = read - (OLD.is_read = 1),
+      clicked = clicked - (OLD.clicked_at IS NOT NULL),
+      unsubscribed = unsubscribed - (OLD.unsubscribed = 1)
+     WHERE delivery_id = OLD.delivery_id;
+    INSERT INTO delivery_stats (delivery_id, recipients, sent, errors, read, clicked, unsubscribed)
+      SELECT NEW.delivery_id, 1, NEW.error = 0, NEW.error <> 0, NEW.is_read = 1,
+             NEW.clicked_at IS NOT NULL, NEW.unsubscribed = 1
+       WHERE NEW.delivery_id IS NOT NULL
+      ON CONFLICT DO UPDATE SET recipients = recipients + 1, sent = sent + (NEW.error = 0),
+        errors = errors + (NEW.error <> 0), read = read + (NEW.is_read = 1),
+        clicked = clicked + (NEW.clicked_at IS NOT NULL),
+        unsubscribed = unsubscribed + (NEW.unsubscribed = 1);
+  END;
+
+  -- An unsubscribe counts for every mass delivery the person received in the 24 hours before.
+  CREATE TRIGGER subscription_events_unsubscribed AFTER INSERT ON subscription_events
+  WHEN NEW.action = 2 BEGIN
+    UPDATE delivery_records SET unsubscribed = 1
+     WHERE subscriber_id = NEW.subscriber_id AND at BETWEEN NEW.at - 86400 AND NEW.at
+       AND delivery_id IS NOT NULL AND error = 0 AND unsubscribed = 0;
+  END;
+
+  -- Bot steps: their kind and how many times each ran.
+  ALTER TABLE bot_steps ADD COLUMN type TEXT NOT NULL DEFAULT 'message';
+  ALTER TABLE bot_steps ADD COLUMN lead_inc INTEGER NOT NULL DEFAULT 0;
+  UPDATE bot_steps SET lead_inc = x.n
+    FROM (SELECT bot_id, step_id, count(*) AS n FROM delivery_records
+           WHERE bot_id IS NOT NULL GROUP BY bot_id, step_id) AS x
+   WHERE x.bot_id = bot_steps.bot_id AND x.step_id = bot_steps.step_id;
+  CREATE INDEX bot_runs_by_step ON bot_runs (bot_id, step_id, subscriber_id);
+
+  -- Subscriptions: the settings of subscriptions/add (a JSON object) and their member count.
+  ALTER TABLE subscriptions ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE subscriptions ADD COLUMN members INTEGER NOT NULL DEFAULT 0;
+  UPDATE subscriptions SET members = x.n
+    FROM (SELECT subscription_id, count(*) AS n FROM memberships GROUP BY subscription_id) AS x
+   WHERE x.subscription_id = subscriptions.id;
+  CREATE TRIGGER memberships_count_insert AFTER INSERT ON memberships BEGIN
+    UPDATE subscriptions SET members = members + 1 WHERE id = NEW.subscription_id;
+  END;
+  CREATE TRIGGER memberships_count_delete AFTER DELETE ON memberships BEGIN
+    UPDATE subscriptions SET members = members - 1 WHERE id = OLD.subscription_id;
+  END;
+
+  -- A tag made by utms/add leads to no subscription: subscription_id becomes nullable. SQLite
+  -- cannot drop NOT NULL in place, so the table is rebuilt; subscriber_utms, which refers to
+  -- it, is moved aside first so that dropping the old table cascades to nothing.
+  CREATE TEMP TABLE subscriber_utms_copy AS SELECT subscriber_id, utm_id FROM subscriber_utms;
+  DROP TABLE subscriber_utms;
+  CREATE TABLE utm_tags_new (
+    id INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+    subscription_id INTEGER REFERENCES subscriptions (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    utm_source TEXT NOT NULL,
+    utm_medium TEXT NOT NULL DEFAULT '',
+    utm_campaign TEXT NOT NULL DEFAULT '',
+    utm_content TEXT NOT NULL DEFAULT '',
+    utm_term TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+  INSERT INTO utm_tags_new (id, channel_id, subscription_id, name, utm_source, utm_medium,
+                            utm_campaign, utm_content, utm_term, created_at)
+    SELECT id, channel_id, subscription_id, name, utm_source, utm_medium, utm_campaign,
+           utm_content, utm_term, created_at FROM utm_tags;
+  DROP TABLE utm_tags;
+  ALTER TABLE utm_tags_new RENAME TO utm_tags;
+  CREATE INDEX utm_tags_by_channel ON utm_tags (channel_id, id);
+  CREATE TABLE subscriber_utms (
+    subscriber_id INTEGER NOT NULL REFERENCES subscribers (id) ON DELETE CASCADE,
+    utm_id INTEGER NOT NULL REFERENCES utm_tags (id) ON DELETE CASCADE,
+    PRIMARY KEY (subscriber_id, utm_id)
+  ) WITHOUT ROWID;
+  INSERT INTO subscriber_utms (subscriber_id, utm_id)
+    SELECT subscriber_id, utm_id FROM temp.subscriber_utms_copy;
+  DROP TABLE temp.subscriber_utms_copy;
+  CREATE INDEX subscriber_utms_by_tag ON subscriber_utms (utm_id, subscriber_id);
+
+  CREATE TABLE global_variables (
+    channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (channel_id, name)
+  ) WITHOUT ROWID;
+
+  -- Filters of subscribers/get: variables by value.
+  CREATE INDEX variables_by_value ON variables (name, value);
+
+  -- A zone map of first-subscription times: per channel and block of 4096 record ids, the
+  -- earliest and latest created_at and how many people were added. A date_first page walks
+  -- only the blocks whose span meets the period, in id order. Bounds only widen and counts
+  -- only grow (a deleted person leaves them as they were): a block is never skipped wrongly,
+  -- and the sum of a period's blocks is an upper bound of its people.
+  CREATE TABLE subscriber_blocks (
+    channel_id INTEGER NOT NULL,
+    block INTEGER NOT NULL,
+    min_created INTEGER NOT NULL,
+    max_created INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (channel_id, block)
+  ) WITHOUT ROWID;
+  INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+    SELECT channel_id, id / 4096, min(created_at), max(created_at), count(*) FROM subscribers
+     GROUP BY 1, 2;
+  CREATE TRIGGER subscribers_blocks_insert AFTER INSERT ON subscribers BEGIN
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at, 1)
+      ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
+                                max_created = max(max_created, excluded.max_created), n = n + 1;
+  END;
+  CREATE TRIGGER subscribers_blocks_update AFTER UPDATE OF channel_id, created_at ON subscribers
+  BEGIN
+    INSERT INTO subscriber_blocks (channel_id, block, min_created, max_created, n)
+      VALUES (NEW.channel_id, NEW.id / 4096, NEW.created_at, NEW.created_at, 1)
+      ON CONFLICT DO UPDATE SET min_created = min(min_created, excluded.min_created),
+                                max_created = max(max_created, excluded.max_created), n = n + 1;
+  END;
+
+  -- WebHooks: where each channel's subscribe and unsubscribe events are pushed, and the queue of
+  -- events to push (filled by a trigger, so every writer of events is covered; see hooks/).
+  CREATE TABLE hooks (
+    id INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    method TEXT NOT NULL CHECK (method IN ('get', 'json', 'form')),
+    secret TEXT NOT NULL DEFAULT '',
+    on_subscribe INTEGER NOT NULL DEFAULT 1,
+    on_unsubscribe INTEGER NOT NULL DEFAULT 1,
+    state TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'paused')),
+    errors INTEGER NOT NULL DEFAULT 0,
+    delivered INTEGER NOT NULL DEFAULT 0,
+    dropped INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    UNIQUE (channel_id, url)
+  );
+  CREATE TABLE hook_queue (
+    id INTEGER PRIMARY KEY,
+    hook_id INTEGER NOT NULL REFERENCES hooks (id) ON DELETE CASCADE,
+    event_id INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_at INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX hook_queue_by_hook ON hook_queue (hook_id, id);
+  CREATE TRIGGER subscription_events_hooks AFTER INSERT ON subscription_events BEGIN
+    INSERT INTO hook_queue (hook_id, event_id)
+      SELECT id, NEW.id FROM hooks
+       WHERE channel_id = NEW.channel_id AND state = 'active'
+         AND (CASE NEW.action WHEN 1 THEN on_subscribe ELSE on_unsubscribe END) = 1;
+  END;
+  `,
 ];

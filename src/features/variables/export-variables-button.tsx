@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { describeApiError } from "@/api/error-text";
 import type { Variable } from "@/contract/entities";
 import type { Person } from "./variables-queries";
 
@@ -32,7 +33,7 @@ export function ExportVariablesButton({
         variablesCsvName(person.groupId, person.userId),
       );
     } catch (error) {
-      toast.error(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(`Could not export: ${describeApiError(error, i18n)}`);
     } finally {
       setBusy(false);
     }

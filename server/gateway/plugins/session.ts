@@ -1,0 +1,89 @@
+import cookie from "@fastify/cookie";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { refuse } from "../refuse";
+import { type Account, findAccount } from "../store/accounts";
+import type { GatewayDb } from "../store/database";
+import type { SessionStore } from "../store/sessions";
+
+/** The signed-in person of a request, once `requireSession` has found them. */
+export interface GatewaySession {
+  id: string;
+  account: Account;
+  expiresAt: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `requireSession`; null on routes that do not ask for one. */
+    session: GatewaySession | null;
+  }
+  interface FastifyInstance {
+    /** A preHandler that refuses with 401 and `signedOutMessage` when nobody is signed in. */
+    requireSession: (signedOutMessage: string) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyReply {
+    /** Signs the account in: ends the request's old session, sets the new cookie. */
+    startSession: (username: string) => { id: string; expiresAt: number };
+    /** Ends the request's session, if any, and clears the cookie. */
+    endSession: () => void;
+  }
+}
+
+export interface SessionOptions {
+  db: GatewayDb;
+  sessions: SessionStore;
+  /** Served over https: the cookie gets `Secure` and the `__Host-` prefix. */
+  secure: boolean;
+}
+
+/**
+ * Sessions in an HttpOnly, SameSite=Strict cookie. The cookie's name and flags stay in here:
+ * routes ask for a session (`requireSession`), start one or end one.
+ */
+export const session = fp<SessionOptions>(
+  async (app, options) => {
+    const cookieName = options.secure ? "__Host-channel-desk" : "channel-desk";
+    const cookieOptions = {
+      path: "/",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: options.secure,
+    } as const;
+
+    await app.register(cookie);
+    app.decorateRequest("session", null);
+
+    function sessionOf(request: FastifyRequest): GatewaySession | null {
+      const id = request.cookies[cookieName];
+      if (id === undefined || id === "") return null;
+      const record = options.sessions.touch(id);
+      if (!record) return null;
+      const account = findAccount(options.db, record.username);
+      return account ? { id, account, expiresAt: record.expiresAt } : null;
+    }
+
+    app.decorate("requireSession", (signedOutMessage: string) => {
+      const requireSession: preHandlerAsyncHookHandler = async (request, reply) => {
+        request.session = sessionOf(request);
+        if (!request.session) await refuse(reply, 401, signedOutMessage);
+      };
+      return requireSession;
+    });
+
+    app.decorateReply("startSession", function (this: FastifyReply, username: string) {
+      const previous = this.request.cookies[cookieName];
+      if (previous) options.sessions.end(previous);
+      const started = options.sessions.create(username);
+      void this.setCookie(cookieName, started.id, cookieOptions);
+      return started;
+    });
+
+    app.decorateReply("endSession", function (this: FastifyReply) {
+      const id = this.request.cookies[cookieName];
+      if (id) options.sessions.end(id);
+      void this.clearCookie(cookieName, cookieOptions);
+    });
+  },
+  { name: "session" },
+);
