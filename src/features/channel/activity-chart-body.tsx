@@ -28,8 +28,8 @@ export default function ActivityChartBody() {
   return (
     <SubscriptionChart
       title={t`${plural(ACTIVITY_DAYS, {
-        one: "Subscriptions, last # day",
-        other: "Subscriptions, last # days",
+        one: "Subscriptions in the last # day",
+        other: "Subscriptions in the last # days",
       })}`}
       data={data}
       timeZone={channel.time_zone}

@@ -33,10 +33,14 @@ export function ChannelActivity() {
       })}`}
     </p>
   );
+  const chartMissing = t`${plural(ACTIVITY_DAYS, {
+    one: "The chart of the last # day could not be loaded.",
+    other: "The chart of the last # days could not be loaded.",
+  })}`;
   return (
     <div className="channel-activity">
       {ready ? (
-        <ChunkBoundary what="The 30-day chart could not be loaded.">
+        <ChunkBoundary what={chartMissing}>
           <Suspense fallback={waiting}>
             <ActivityChartBody key={channel.group_id} />
           </Suspense>

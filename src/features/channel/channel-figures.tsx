@@ -92,8 +92,8 @@ function EventFigure({
   const days = period.days;
   const label =
     action === "subscribe"
-      ? t`${plural(days, { one: "Subscribed, last # day", other: "Subscribed, last # days" })}`
-      : t`${plural(days, { one: "Unsubscribed, last # day", other: "Unsubscribed, last # days" })}`;
+      ? t`${plural(days, { one: "Subscribed in the last # day", other: "Subscribed in the last # days" })}`
+      : t`${plural(days, { one: "Unsubscribed in the last # day", other: "Unsubscribed in the last # days" })}`;
   return (
     <Figure
       slug={`${action}d-${String(days)}-days`}
@@ -119,8 +119,8 @@ function DeliveriesFigure({ period }: { period: RecentDays }) {
     <Figure
       slug="delivery-events-7-days"
       label={t`${plural(days, {
-        one: "Delivery events, last # day",
-        other: "Delivery events, last # days",
+        one: "Delivery events in the last # day",
+        other: "Delivery events in the last # days",
       })}`}
       period={periodNote(period, format)}
       query={query}

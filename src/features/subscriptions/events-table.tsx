@@ -69,9 +69,7 @@ export function EventsTable({
               <Trans>Source</Trans>
             </th>
             <th scope="col">{t({ message: "UTM", context: "one UTM tag" })}</th>
-            <th scope="col">
-              <Trans>Blocked</Trans>
-            </th>
+            <th scope="col">{t({ message: "Blocked", context: "table column" })}</th>
           </tr>
         </thead>
         <tbody>
