@@ -44,10 +44,7 @@ export function SubscriptionTotals({ data, periodText }: TotalsProps) {
             <dt>{figure.label}</dt>
             <dd>
               {figure.value ?? (
-                <span
-                  className="skeleton subscriptions-figure-skeleton"
-                  aria-label={t`Loading…`}
-                />
+                <span className="skeleton subscriptions-figure-skeleton" aria-label={t`Loading…`} />
               )}
             </dd>
           </div>
