@@ -205,9 +205,7 @@ export function boundaryConfigs(root) {
  * cannot be written there without the catalog (src/features/<name>/locales).
  */
 export const UNTRANSLATED_FEATURES = [
-  "channel",
   "deliveries",
-  "subscriptions",
   "utm",
 ];
 

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
@@ -8,12 +9,13 @@ import { apiKeys } from "../../src/api/query-keys";
 import { formatApiDateTime } from "../../src/contract/datetime";
 import { recentDays } from "../../src/lib/recent-days";
 import { pinDate, unpinDate } from "../support/clock";
+import { plainSpaces } from "../support/i18n";
 import { startGateway, type RunningGateway } from "../support/gateway";
 import { seedTestData } from "../support/seed";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
 import { renderApp } from "./render-app";
 
-const TITLE = "Subscriptions, last 30 days";
+const TITLE = "Subscriptions in the last 30 days";
 const ZONE = "Europe/Moscow";
 const PASSWORD = "chart-test-password";
 const HOUR = 3600;
@@ -74,7 +76,7 @@ async function renderLive(gateway: RunningGateway, sent: Sent[]) {
 async function readTable() {
   const user = userEvent.setup();
   // The first test also waits for the page's own chunk to load.
-  const region = await screen.findByRole("region", { name: TITLE }, { timeout: 10_000 });
+  const region = await screen.findByRole("region", { name: TITLE }, { timeout: 20_000 });
   await within(region).findByText(/subscribed, net/, undefined, { timeout: 15_000 });
   await user.click(within(region).getByRole("switch", { name: "Show as table" }));
   const table = within(region).getByRole("table");
@@ -224,7 +226,7 @@ describe("the channel page's 30-day chart, when an answer is malformed", () => {
     });
     renderApp("/c/1001", stub.baseUrl);
 
-    const region = await screen.findByRole("region", { name: TITLE }, { timeout: 10_000 });
+    const region = await screen.findByRole("region", { name: TITLE }, { timeout: 20_000 });
     const alert = await within(region).findByRole("alert", undefined, { timeout: 5000 });
     expect(alert.textContent).toContain(`Could not load “${TITLE}”.`);
     expect(alert.textContent).toContain("items[0].date");
@@ -241,5 +243,67 @@ describe("the channel page's 30-day chart, when an answer is malformed", () => {
         2,
       );
     });
-  });
+    // Its waits above reach 20 s: the chart's chunk loads first, slow on a busy machine.
+  }, 40_000);
+
+  it("says its summary and its table in Russian", async () => {
+    pinDate("2026-11-23T21:30:00Z");
+    const user = userEvent.setup();
+    const session = {
+      username: "mia",
+      role: "marketing",
+      channels: [{ group_id: 1001, name: "Coffee Club", type_name: "Telegram", time_zone: ZONE }],
+    };
+    // Two days ago in Moscow (22 November), 13:00 there.
+    const event = (action: number) => ({
+      date: "22.11.2026 13:00:00",
+      tg_user_id: 700000001,
+      first_name: "A",
+      last_name: "B",
+      photo: "",
+      subscription_id: 1,
+      action,
+      ignore: 0,
+      source: "widget",
+      utm_id: 0,
+      utm_source: "",
+    });
+    stub.handle((request, res) => {
+      switch (request.url) {
+        case "/auth/session":
+          return json(res, 200, session);
+        case "/api/subscribers/statCount":
+          return json(res, 200, { success: true, count_subscribe: 2, count_unsubscribe: 1 });
+        case "/api/subscribers/statSubscribe":
+          return json(res, 200, { success: true, items: [event(1), event(2), event(1)] });
+        default:
+          return refuse(res, 404, "not in this test");
+      }
+    });
+    act(() => {
+      i18n.activate("ru");
+    });
+    renderApp("/c/1001", stub.baseUrl);
+
+    const title = "Подписки и отписки за 30 дней";
+    const region = await screen.findByRole("region", { name: title }, { timeout: 20_000 });
+    const summary = await within(region).findByText(/подписок — 2/, undefined, { timeout: 10_000 });
+    // 30 days to today (24 November in Moscow), the zone as people say it, then the busiest day.
+    expect(plainSpaces(summary.textContent)).toBe(
+      "26 окт. – 24 нояб. 2026 (МСК (UTC+3)): подписок — 2, отписок — 1, прирост — +1. " +
+        "Больше всего подписок за день: 2 (22 нояб. 2026).",
+    );
+    await user.click(within(region).getByRole("switch", { name: "Показать таблицей" }));
+    const table = within(region).getByRole("table");
+    expect(plainSpaces(table.querySelector("caption")?.textContent ?? "")).toBe(
+      `${title}, по дням (МСК (UTC+3))`,
+    );
+    const [head, ...rows] = within(table).getAllByRole("row");
+    expect(
+      within(head ?? table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["День (МСК (UTC+3))", "Подписались", "Отписались", "Прирост"]);
+    expect(rows.at(-1)?.textContent).toBe("Всего211");
+  }, 40_000);
 });

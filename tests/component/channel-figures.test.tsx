@@ -1,7 +1,13 @@
-import { screen, waitFor, within } from "./testing-library";
+import { setupI18n } from "@lingui/core";
+import { i18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { messages as channelRu } from "../../src/features/channel/locales/ru.po";
+import { pinDate, unpinDate } from "../support/clock";
 import { Browser } from "../support/gateway";
+import { plainSpaces } from "../support/i18n";
 import { NOW, seedChannels } from "../support/seed";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
 import { startLiveApp, type LiveApp } from "./live-app";
@@ -9,11 +15,11 @@ import { renderApp } from "./render-app";
 
 const LABELS = {
   subscribers: "Subscribers",
-  "subscribed-7-days": "Subscribed, last 7 days",
-  "unsubscribed-7-days": "Unsubscribed, last 7 days",
-  "subscribed-30-days": "Subscribed, last 30 days",
-  "unsubscribed-30-days": "Unsubscribed, last 30 days",
-  "delivery-events-7-days": "Delivery events, last 7 days",
+  "subscribed-7-days": "Subscribed in the last 7 days",
+  "unsubscribed-7-days": "Unsubscribed in the last 7 days",
+  "subscribed-30-days": "Subscribed in the last 30 days",
+  "unsubscribed-30-days": "Unsubscribed in the last 30 days",
+  "delivery-events-7-days": "Delivery events in the last 7 days",
 } as const;
 type Slug = keyof typeof LABELS;
 
@@ -92,13 +98,15 @@ describe("the channel's figures against the live gateway", { timeout: 30_000 }, 
     }
     const list = screen.getByRole("heading", { name: "Figures" }).parentElement;
     expect(list?.querySelector("dl")).not.toBeNull();
-    // The periods say their days and the channel's zone.
+    // The periods say their days and the channel's zone as people say it, IANA on hover.
     expect(figure("subscribed-7-days").textContent).toMatch(
-      /9\s*–\s*15 March 2026 \(Europe\/Moscow\)/,
+      /9\s*–\s*15 March 2026, MSK \(UTC\+3\)/,
     );
     expect(figure("subscribed-30-days").textContent).toMatch(
-      /14 February\s*–\s*15 March 2026 \(Europe\/Moscow\)/,
+      /14 February\s*–\s*15 March 2026, MSK \(UTC\+3\)/,
     );
+    const zone = figure("subscribed-7-days").querySelector(".figure-zone");
+    expect(zone?.getAttribute("title")).toBe("Europe/Moscow");
   });
 
   it("shows support only the subscriber count, which is all its role may call", async () => {
@@ -124,7 +132,7 @@ describe("the channel's figures against the live gateway", { timeout: 30_000 }, 
     // Ten people subscribed one per day before NOW: days 1..6 fall in the last 7 days (UTC).
     expect(await figureValue("subscribers")).toBe("10");
     expect(await figureValue("subscribed-7-days")).toBe("6");
-    expect(figure("subscribed-7-days").textContent).toContain("(UTC)");
+    expect(figure("subscribed-7-days").textContent).toContain("15 March 2026, UTC");
   });
 });
 
@@ -180,7 +188,7 @@ describe("a figure that fails", { timeout: 30_000 }, () => {
     expect(await figureValue("unsubscribed-30-days")).toBe("3");
     const failed = figure("delivery-events-7-days");
     const alert = await within(failed).findByRole("alert", {}, WAIT);
-    expect(alert.textContent).toContain("Could not load “Delivery events, last 7 days”.");
+    expect(alert.textContent).toContain("Could not load “Delivery events in the last 7 days”.");
     // The contract's first mismatch, named in the person's sentence once it has loaded.
     await waitFor(() => {
       expect(alert.textContent).toContain("(at count)");
@@ -195,6 +203,44 @@ describe("a figure that fails", { timeout: 30_000 }, () => {
     const body = deliveryCalls[0]?.body as { group_id: number; date_to: string };
     expect(body.group_id).toBe(1001);
     expect(body.date_to).toMatch(/ 23:59:59$/u);
+  });
+
+  it("reads in Russian: plural days, numbers with spaces, the period and a failure", async () => {
+    pinDate("2026-11-24T09:00:00Z");
+    try {
+      stub.handle((request, res) => {
+        if (request.url === "/auth/session") json(res, 200, session);
+        else if (request.url === "/api/groups/get") {
+          json(res, 200, { success: true, item: channel });
+        } else if (request.url === "/api/subscribers/subscribersCount") {
+          json(res, 200, { success: true, count: 5000 });
+        } else if (request.url === "/api/subscribers/statCount") {
+          json(res, 200, { success: true, count_subscribe: 1234, count_unsubscribe: 3 });
+        } else if (request.url === "/api/deliveries/statCount") {
+          json(res, 200, { success: true, count: "many" });
+        } else refuse(res, 404, "no");
+      });
+      act(() => {
+        i18n.activate("ru");
+      });
+      renderApp("/c/1001", stub.baseUrl);
+      expect(await screen.findByRole("heading", { name: "Показатели" }, WAIT)).toBeTruthy();
+      expect(plainSpaces(await figureValue("subscribers"))).toBe("5 000");
+      expect(plainSpaces(await figureValue("subscribed-7-days"))).toBe("1 234");
+      const week = figure("subscribed-7-days");
+      expect(within(week).getByText("Подписались за 7 дней")).toBeTruthy();
+      expect(plainSpaces(week.textContent)).toContain("18–24 ноября 2026, UTC");
+      expect(
+        within(figure("unsubscribed-30-days")).getByText("Отписались за 30 дней"),
+      ).toBeTruthy();
+      const alert = await within(figure("delivery-events-7-days")).findByRole("alert", {}, WAIT);
+      expect(alert.textContent).toContain(
+        "Не удалось загрузить показатель «События рассылок за 7 дней».",
+      );
+      expect(within(alert).getByRole("button", { name: "Повторить" })).toBeTruthy();
+    } finally {
+      unpinDate();
+    }
   });
 
   it("shows a skeleton until its number arrives", async () => {
@@ -220,5 +266,24 @@ describe("a figure that fails", { timeout: 30_000 }, () => {
     answer();
     expect(await figureValue("subscribers")).toBe("7");
     expect(subscribers.querySelector(".skeleton")).toBeNull();
+  });
+});
+
+describe("the figures' labels in Russian", () => {
+  // The catalog's own forms: one, few and many days (the page itself shows 7 and 30).
+  const ru = setupI18n({ locale: "ru", messages: { ru: channelRu } });
+  const label = (days: number) =>
+    ru._(
+      msg`${plural(days, { one: "Subscribed in the last # day", other: "Subscribed in the last # days" })}`,
+    );
+
+  it.each([
+    [1, "Подписались за 1 день"],
+    [2, "Подписались за 2 дня"],
+    [5, "Подписались за 5 дней"],
+    [21, "Подписались за 21 день"],
+    [30, "Подписались за 30 дней"],
+  ])("says %i days as “%s”", (days, text) => {
+    expect(label(days)).toBe(text);
   });
 });

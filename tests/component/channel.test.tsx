@@ -1,8 +1,11 @@
-import { render, screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, render, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Channel } from "../../src/contract/entities";
 import { ChannelCard } from "../../src/features/channel/channel-card";
+import { messages as channelRu } from "../../src/features/channel/locales/ru.po";
+import { pinDate, unpinDate } from "../support/clock";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
 import { renderApp } from "./render-app";
 
@@ -28,6 +31,14 @@ const session = {
 };
 
 describe("the channel card", () => {
+  // The zone is named by its offset on the day shown.
+  beforeEach(() => {
+    pinDate("2026-11-24T09:00:00Z");
+  });
+  afterEach(() => {
+    unpinDate();
+  });
+
   it("shows hostile values as inert text, and a javascript: photo as initials", () => {
     const { container } = render(
       <ChannelCard
@@ -77,8 +88,37 @@ describe("the channel card", () => {
       "Group id": "1001",
       "External id": "-100200300",
       "Workspace id": "17",
-      "Time zone": "Europe/Moscow",
+      "Time zone": "MSK (UTC+3)",
     });
+    // As people say it, with the IANA name on hover.
+    expect(screen.getByText("MSK (UTC+3)").getAttribute("title")).toBe("Europe/Moscow");
+  });
+
+  it("reads in Russian: the facts' names, the zone as people say it", () => {
+    const { container } = render(
+      <ChannelCard
+        channel={{ ...coffeeClub, name: "", external_id: "" }}
+        timeZone="Europe/Moscow"
+      />,
+    );
+    act(() => {
+      i18n.load("ru", channelRu);
+      i18n.activate("ru");
+    });
+    const facts = Object.fromEntries(
+      [...container.querySelectorAll(".fact")].map((fact): [string, string] => [
+        fact.querySelector("dt")?.textContent ?? "",
+        fact.querySelector("dd")?.textContent ?? "",
+      ]),
+    );
+    expect(facts).toEqual({
+      Тип: "Telegram",
+      "ID группы": "1001",
+      "Внешний ID": "не задан",
+      "ID рабочего пространства": "17",
+      "Часовой пояс": "МСК (UTC+3)",
+    });
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Канал без названия");
   });
 
   it("names a VK channel", () => {
@@ -130,8 +170,10 @@ describe("the channel page", () => {
     await user.click(within(alert).getByRole("button", { name: "Retry" }));
     await screen.findByRole("heading", { level: 2, name: "Coffee Club" });
     expect(screen.queryByText("Could not load the channel.")).toBeNull();
-    expect(screen.getByText("UTC")).toBeTruthy();
-  });
+    const card = screen.getByRole("article", { name: "Coffee Club" });
+    expect(within(card).getByText("UTC", { selector: "dd" })).toBeTruthy();
+    // The page's chunk and its catalog are transformed on first use: slow on a busy machine.
+  }, 20_000);
 
   it("shows a skeleton while the channel loads", async () => {
     let answer: () => void = () => undefined;

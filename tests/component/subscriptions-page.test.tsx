@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from "./testing-library";
+import { i18n } from "@lingui/core";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainSpaces } from "../support/i18n";
 import { startLiveApp, type LiveApp } from "./live-app";
 
 const FIRST_LOAD = { timeout: 15_000 };
@@ -71,8 +73,13 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
         1 + all.subscribed + all.unsubscribed,
       );
     }, WAIT);
-    expect(within(events).getAllByText(/^id 7000000\d\d$/).length).toBeGreaterThan(0);
+    expect(within(events).getAllByText(/^ID 7000000\d\d$/).length).toBeGreaterThan(0);
     expect(within(events).getAllByText("Blocked")).toHaveLength(2); // header + person 7
+    // The zone as people say it, its IANA name on hover; dates in the app's one format.
+    const dateHeader = within(events).getByRole("columnheader", { name: "Date (MSK (UTC+3))" });
+    expect(dateHeader.getAttribute("title")).toBe("Europe/Moscow");
+    const firstDate = events.querySelector("tbody .col-date")?.textContent ?? "";
+    expect(firstDate).toMatch(/^\d{1,2} [A-Z][a-z]{2} 202[56], \d\d:\d\d:\d\d$/);
 
     const offers = seedCounts(live, 2);
     await user.selectOptions(
@@ -98,6 +105,60 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
       await screen.findByText("No one subscribed or unsubscribed in this period.", {}, FIRST_LOAD),
     ).toBeTruthy();
     expect(figure("Net")).toBe("0");
+  });
+
+  it("reads in Russian: totals, the chart, the events' headers and dates", async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render(PAGE, "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Подписки" }, FIRST_LOAD),
+    ).toBeTruthy();
+    expect(document.title).toBe("Подписки · Channel Desk");
+    const all = seedCounts(live);
+    await waitFor(() => {
+      expect(figure("Подписались")).toBe(String(all.subscribed));
+    }, WAIT);
+    expect(figure("Прирост")).toMatch(/^[+−-]?\d+$/);
+    expect(
+      plainSpaces(screen.getByRole("heading", { level: 2, name: /^Итоги за / }).textContent),
+    ).toBe("Итоги за 1 декабря 2025 – 15 марта 2026");
+    const chart = screen.getByRole("region", { name: "Подписки и отписки" });
+    expect(await within(chart).findByText(/подписок — \d+, отписок — \d+/, {}, WAIT)).toBeTruthy();
+
+    const events = await screen.findByRole("table", { name: "События, страница 1" }, WAIT);
+    expect(
+      within(events)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual([
+      "Дата (МСК (UTC+3))",
+      "Подписчик",
+      "Действие",
+      "Группа подписчиков",
+      "Источник",
+      "UTM-метка",
+      "Блокировка",
+    ]);
+    await waitFor(() => {
+      expect(events.querySelector("tbody .col-date")?.textContent).toMatch(
+        /^\d{1,2} [а-я]{3,4}\.? 202[56], \d\d:\d\d:\d\d$/u,
+      );
+    }, WAIT);
+    expect(within(events).getAllByText("Заблокирован")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: /Выгрузить CSV/ })).toBeTruthy();
+  });
+
+  it("says in Russian that a period has no events", async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render("/c/1001/subscriptions?period=2024-01-01..2024-01-31", "marketing");
+    expect(
+      await screen.findByText("За этот период никто не подписался и не отписался.", {}, FIRST_LOAD),
+    ).toBeTruthy();
+    expect(figure("Прирост")).toBe("0");
   });
 
   it("is not offered to support staff", async () => {

@@ -1,14 +1,16 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useSubscriptionSeries } from "@/api/subscription-series";
 import { SubscriptionChart } from "@/components/chart/subscription-chart";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
 import { recentDays } from "@/lib/recent-days";
-
-export const ACTIVITY_DAYS = 30;
+import { ACTIVITY_DAYS } from "./activity-days";
 
 /** The 30-day chart itself, in its own chunk with the chart code (see activity-chart.tsx). */
 export default function ActivityChartBody() {
+  const { t } = useLingui();
   const { role } = useSignedInSession();
   const channel = useCurrentChannel();
   // The figures' own period, so the chart's first call is the one they already made.
@@ -25,7 +27,10 @@ export default function ActivityChartBody() {
   });
   return (
     <SubscriptionChart
-      title={`Subscriptions, last ${String(ACTIVITY_DAYS)} days`}
+      title={t`${plural(ACTIVITY_DAYS, {
+        one: "Subscriptions in the last # day",
+        other: "Subscriptions in the last # days",
+      })}`}
       data={data}
       timeZone={channel.time_zone}
       unit="day"

@@ -1,9 +1,12 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiKeys } from "@/api/query-keys";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
+import { ACTIVITY_DAYS } from "./activity-days";
 import "./activity-chart.css";
 
 // The chart's code (and its calls) come after the page's: the figures load first.
@@ -17,19 +20,27 @@ const SETTLE_MS = 150;
  * that may count them. It waits for the figures above it, so that their few calls go first.
  */
 export function ChannelActivity() {
+  const { t } = useLingui();
   const { role } = useSignedInSession();
   const channel = useCurrentChannel();
   const ready = useAfterOtherCalls(channel.group_id);
   if (!mayCall(role, "subscribers/statCount")) return null;
   const waiting = (
     <p role="status" className="channel-activity-waiting">
-      Loading the 30-day chart…
+      {t`${plural(ACTIVITY_DAYS, {
+        one: "Loading the chart of the last # day…",
+        other: "Loading the chart of the last # days…",
+      })}`}
     </p>
   );
+  const chartMissing = t`${plural(ACTIVITY_DAYS, {
+    one: "The chart of the last # day could not be loaded.",
+    other: "The chart of the last # days could not be loaded.",
+  })}`;
   return (
     <div className="channel-activity">
       {ready ? (
-        <ChunkBoundary what="The 30-day chart could not be loaded.">
+        <ChunkBoundary what={chartMissing}>
           <Suspense fallback={waiting}>
             <ActivityChartBody key={channel.group_id} />
           </Suspense>

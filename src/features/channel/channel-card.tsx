@@ -1,7 +1,8 @@
-import { i18n } from "@lingui/core";
-import { useId } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
 import { Avatar } from "@/components/avatar";
 import type { Channel } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import { channelKindLabel } from "@/lib/channel-kind";
 import "./channel.css";
 
@@ -13,31 +14,42 @@ interface ChannelCardProps {
 }
 
 export function ChannelCard({ channel, timeZone }: ChannelCardProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const titleId = useId();
+  // As people say it ("MSK (UTC+3)"), today's offset; the IANA name on hover.
+  const [now] = useState(() => Date.now());
+  const zone = format.zone(timeZone, now);
   return (
     <article className="card channel-card" aria-labelledby={titleId}>
       <div className="channel-card-head">
         <Avatar name={channel.name} photo={channel.photo} size={64} className="channel-photo" />
         <h2 id={titleId} className="channel-card-name">
-          {channel.name || "Unnamed channel"}
+          {channel.name || t`Unnamed channel`}
         </h2>
       </div>
       <dl className="facts">
-        <Fact term="Kind" value={channelKindLabel(channel.type_id, i18n)} />
-        <Fact term="Group id" value={channel.group_id} />
-        <Fact term="External id" value={channel.external_id} />
-        <Fact term="Workspace id" value={channel.workspace_id} />
-        <Fact term="Time zone" value={timeZone} />
+        <Fact term={t`Kind`} value={channelKindLabel(channel.type_id, i18n)} />
+        <Fact term={t`Group id`} value={channel.group_id} />
+        <Fact term={t`External id`} value={channel.external_id} />
+        <Fact term={t`Workspace id`} value={channel.workspace_id} />
+        <Fact term={t`Time zone`} value={zone.label} title={zone.iana} />
       </dl>
     </article>
   );
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+function Fact({ term, value, title }: { term: string; value: string; title?: string }) {
   return (
     <div className="fact">
       <dt>{term}</dt>
-      <dd>{value || <span className="muted">not set</span>}</dd>
+      <dd title={title !== undefined && title !== value ? title : undefined}>
+        {value || (
+          <span className="muted">
+            <Trans>not set</Trans>
+          </span>
+        )}
+      </dd>
     </div>
   );
 }
@@ -46,7 +58,7 @@ export function ChannelCardSkeleton() {
   return (
     <div className="card channel-card" aria-busy="true">
       <p role="status" className="visually-hidden">
-        Loading the channel…
+        <Trans>Loading the channel…</Trans>
       </p>
       <div className="channel-card-head" aria-hidden="true">
         <span className="channel-photo skeleton" />

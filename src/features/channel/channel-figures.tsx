@@ -1,11 +1,14 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
+import { useFormat, type Formatters } from "@/i18n/use-format";
 import { formatDayRange, recentDays, type RecentDays } from "@/lib/recent-days";
-import { Figure } from "./figure";
+import { Figure, type FigurePeriod } from "./figure";
 import "./channel-figures.css";
 
 /**
@@ -30,7 +33,9 @@ export function ChannelFigures() {
 
   return (
     <section className="channel-figures" aria-labelledby={headingId}>
-      <h2 id={headingId}>Figures</h2>
+      <h2 id={headingId}>
+        <Trans>Figures</Trans>
+      </h2>
       <dl className="figures">
         {showCount && <SubscribersFigure />}
         {showEvents && (
@@ -47,8 +52,12 @@ export function ChannelFigures() {
   );
 }
 
-function periodNote(period: RecentDays): string {
-  return `${formatDayRange(period)} (${period.timeZone})`;
+/** The figure's days and the channel's zone, in the language shown. */
+function periodNote(period: RecentDays, format: Formatters): FigurePeriod {
+  return {
+    days: formatDayRange(period, format.locale),
+    zone: format.zone(period.timeZone, period.end),
+  };
 }
 
 function SubscribersFigure() {
@@ -58,7 +67,8 @@ function SubscribersFigure() {
     ...apiQuery(channel.group_id, "subscribers/subscribersCount", {}, call),
     select: (answer) => answer.count,
   });
-  return <Figure slug="subscribers" label="Subscribers" query={query} />;
+  const { t } = useLingui();
+  return <Figure slug="subscribers" label={t`Subscribers`} query={query} />;
 }
 
 function EventFigure({
@@ -77,12 +87,18 @@ function EventFigure({
     select: (answer) =>
       action === "subscribe" ? answer.count_subscribe : answer.count_unsubscribe,
   });
-  const verb = action === "subscribe" ? "Subscribed" : "Unsubscribed";
+  const { t } = useLingui();
+  const format = useFormat();
+  const days = period.days;
+  const label =
+    action === "subscribe"
+      ? t`${plural(days, { one: "Subscribed in the last # day", other: "Subscribed in the last # days" })}`
+      : t`${plural(days, { one: "Unsubscribed in the last # day", other: "Unsubscribed in the last # days" })}`;
   return (
     <Figure
-      slug={`${action}d-${String(period.days)}-days`}
-      label={`${verb}, last ${String(period.days)} days`}
-      period={periodNote(period)}
+      slug={`${action}d-${String(days)}-days`}
+      label={label}
+      period={periodNote(period, format)}
       query={query}
     />
   );
@@ -96,11 +112,17 @@ function DeliveriesFigure({ period }: { period: RecentDays }) {
     ...apiQuery(channel.group_id, "deliveries/statCount", { date_from, date_to }, call),
     select: (answer) => answer.count,
   });
+  const { t } = useLingui();
+  const format = useFormat();
+  const days = period.days;
   return (
     <Figure
       slug="delivery-events-7-days"
-      label={`Delivery events, last ${String(period.days)} days`}
-      period={periodNote(period)}
+      label={t`${plural(days, {
+        one: "Delivery events in the last # day",
+        other: "Delivery events in the last # days",
+      })}`}
+      period={periodNote(period, format)}
       query={query}
     />
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
@@ -9,6 +10,7 @@ import { ChannelActivity } from "./activity-chart";
 import { ChannelFigures } from "./channel-figures";
 
 export function ChannelPage() {
+  const { t } = useLingui();
   const channel = useCurrentChannel();
   useDocumentTitle(channel.name);
   const { call } = useApi();
@@ -16,12 +18,14 @@ export function ChannelPage() {
 
   return (
     <>
-      <h1>Channel</h1>
+      <h1>
+        <Trans>Channel</Trans>
+      </h1>
       {query.isPending ? (
         <ChannelCardSkeleton />
       ) : query.isError ? (
         <ErrorState
-          title="Could not load the channel."
+          title={t`Could not load the channel.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}

@@ -1,40 +1,59 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ErrorState } from "@/components/error-state";
+import { useFormat } from "@/i18n/use-format";
+import type { ZoneLabel } from "@/lib/format";
 
-const numberFormat = new Intl.NumberFormat("en-US");
+/** The days a figure counts and the zone they are read in. */
+export interface FigurePeriod {
+  /** "9–15 March 2026" / "9–15 марта 2026". */
+  days: string;
+  zone: ZoneLabel;
+}
 
 interface FigureProps {
   /** For tests and styling: `figure-<slug>`. */
   slug: string;
   label: string;
   /** The period and zone under the label, when the figure counts a period. */
-  period?: string;
+  period?: FigurePeriod;
   query: UseQueryResult<number>;
 }
 
 /** One number of the channel, loading and failing on its own. */
 export function Figure({ slug, label, period, query }: FigureProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   return (
     <div className="card figure" data-testid={`figure-${slug}`}>
       <dt>
         <span className="figure-label">{label}</span>
-        {period && <span className="figure-period">{period}</span>}
+        {period && (
+          <span className="figure-period">
+            {period.days},{" "}
+            <span className="figure-zone" title={period.zone.iana}>
+              {period.zone.label}
+            </span>
+          </span>
+        )}
       </dt>
       <dd aria-busy={query.isPending}>
         {query.isPending ? (
           <>
-            <span className="visually-hidden">Loading…</span>
+            <span className="visually-hidden">
+              <Trans>Loading…</Trans>
+            </span>
             <span className="skeleton figure-skeleton" aria-hidden="true" />
           </>
         ) : query.isError ? (
           <ErrorState
-            title={`Could not load “${label}”.`}
+            title={t`Could not load “${label}”.`}
             error={query.error}
             retrying={query.isFetching}
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <span className="figure-value">{numberFormat.format(query.data)}</span>
+          <span className="figure-value">{format.number(query.data)}</span>
         )}
       </dd>
     </div>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
@@ -5,8 +7,10 @@ import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
+import { formatNumber } from "@/lib/format";
 import {
   EVENT_PAGE_SIZE,
+  EVENT_PAGES_MAX,
   eventPageRequest,
   pagesFor,
   type PeriodRequest,
@@ -42,6 +46,7 @@ export function EventsSection({
   subscriptions,
   utms,
 }: EventsSectionProps) {
+  const { t } = useLingui();
   const { call } = useApi();
   const query = useQuery({
     ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, page - 1), call),
@@ -61,9 +66,11 @@ export function EventsSection({
   return (
     <section className="subscriptions-events" aria-labelledby="subscriptions-events-title">
       <div className="subscriptions-events-head">
-        <h2 id="subscriptions-events-title">Events</h2>
+        <h2 id="subscriptions-events-title">
+          <Trans>Events</Trans>
+        </h2>
         <CsvExportButton
-          failureTitle="Could not export the subscription events."
+          failureTitle={t`Could not export the subscription events.`}
           fileName={() =>
             `subscription-events-${String(groupId)}-${period.firstDay}-${period.lastDay}.csv`
           }
@@ -85,10 +92,14 @@ export function EventsSection({
                 timeZone: period.timeZone,
               },
             });
+            // The furthest the API's offset reaches: the last page it can start, read whole.
+            const limit = formatNumber(EVENT_PAGES_MAX * EVENT_PAGE_SIZE, format.i18n.locale);
             return {
               rows: result.rows,
               note: result.truncated
-                ? "The API reads no further than 100,100 events: choose a shorter period for the rest."
+                ? format.i18n._(
+                    msg`The API reads no further than ${limit} events: choose a shorter period for the rest.`,
+                  )
                 : undefined,
             };
           }}
@@ -96,37 +107,42 @@ export function EventsSection({
       </div>
       {query.isError && !query.data ? (
         <ErrorState
-          title="Could not load the events."
+          title={t`Could not load the events.`}
           error={query.error}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : empty && page === 1 ? (
-        <p className="subscriptions-empty">No one subscribed or unsubscribed in this period.</p>
+        <p className="subscriptions-empty">
+          <Trans>No one subscribed or unsubscribed in this period.</Trans>
+        </p>
       ) : (
         <>
           {query.isError && (
             <ErrorState
-              title="Could not load this page of events."
+              title={t`Could not load this page of events.`}
               error={query.error}
               onRetry={() => void query.refetch()}
               retrying={query.isFetching}
             />
           )}
           {empty ? (
-            <p className="subscriptions-empty">No events on this page.</p>
+            <p className="subscriptions-empty">
+              <Trans>No events on this page.</Trans>
+            </p>
           ) : (
             <EventsTable
               query={query}
-              caption={`Subscription events, page ${String(page)}`}
+              caption={t`Subscription events, page ${page}`}
               timeZone={period.timeZone}
+              zoneAt={period.from}
               userIdField={idField}
               subscriptionNames={subscriptionNames}
               utmNames={utmNames}
             />
           )}
           <ListPager
-            label="Pages of events"
+            label={t`Pages of events`}
             page={page}
             pageCount={pages}
             loading={query.isPlaceholderData}

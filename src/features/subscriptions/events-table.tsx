@@ -1,8 +1,9 @@
-import { i18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Avatar } from "@/components/avatar";
 import type { SubscriptionEvent } from "@/contract/entities";
 import type { ResponseOf } from "@/contract/operations";
+import { useFormat } from "@/i18n/use-format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 import { actionLabel, nameOf, sourceLabel, utmOfEvent } from "@/lib/subscription-events";
 
@@ -10,6 +11,8 @@ interface EventsTableProps {
   query: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>;
   caption: string;
   timeZone: string;
+  /** The period's first instant: the zone is named by its offset then, as the period picker does. */
+  zoneAt: number;
   userIdField: UserIdField | undefined;
   subscriptionNames: ReadonlyMap<number, string>;
   utmNames: ReadonlyMap<number, string>;
@@ -27,11 +30,17 @@ export function EventsTable({
   query,
   caption,
   timeZone,
+  zoneAt,
   userIdField,
   subscriptionNames,
   utmNames,
 }: EventsTableProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const items = query.data?.items;
+  // The zone as people say it ("MSK (UTC+3)"); its IANA name on hover.
+  const zone = format.zone(timeZone, zoneAt);
+  const zoneLabel = zone.label;
   return (
     <div
       className="subscriptions-table-wrap"
@@ -44,13 +53,23 @@ export function EventsTable({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Date ({timeZone})</th>
-            <th scope="col">Person</th>
-            <th scope="col">Action</th>
-            <th scope="col">Subscription</th>
-            <th scope="col">Source</th>
-            <th scope="col">UTM</th>
-            <th scope="col">Blocked</th>
+            <th scope="col" title={zone.iana}>
+              {t`Date (${zoneLabel})`}
+            </th>
+            <th scope="col">
+              <Trans>Subscriber</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Action</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Subscription</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Source</Trans>
+            </th>
+            <th scope="col">{t({ message: "UTM", context: "one UTM tag" })}</th>
+            <th scope="col">{t({ message: "Blocked", context: "table column" })}</th>
           </tr>
         </thead>
         <tbody>
@@ -68,6 +87,7 @@ export function EventsTable({
                 <EventRow
                   key={`${event.date}-${String(userIdOf(event) ?? index)}-${String(index)}`}
                   event={event}
+                  timeZone={timeZone}
                   userIdField={userIdField}
                   subscriptionNames={subscriptionNames}
                   utmNames={utmNames}
@@ -81,26 +101,31 @@ export function EventsTable({
 
 interface EventRowProps {
   event: SubscriptionEvent;
+  timeZone: string;
   userIdField: UserIdField | undefined;
   subscriptionNames: ReadonlyMap<number, string>;
   utmNames: ReadonlyMap<number, string>;
 }
 
-function EventRow({ event, userIdField, subscriptionNames, utmNames }: EventRowProps) {
+function EventRow({ event, timeZone, userIdField, subscriptionNames, utmNames }: EventRowProps) {
+  const { i18n } = useLingui();
+  const format = useFormat();
   const name = personName(event, i18n);
   const userId = userIdOf(event, userIdField) ?? userIdOf(event);
   const subscription = nameOf(event.subscription_id, subscriptionNames);
   const utm = utmOfEvent(event, utmNames);
   return (
     <tr>
-      <td className="col-date">{event.date}</td>
+      <td className="col-date">{format.apiDateTime(event.date, timeZone)}</td>
       <td>
         <span className="subscriptions-person">
           <Avatar name={name} photo={event.photo} size={28} className="subscriptions-photo" lazy />
           <span>
             <span className="subscriptions-person-name">{name}</span>
             {userId !== undefined && (
-              <span className="subscriptions-person-id">id {String(userId)}</span>
+              <span className="subscriptions-person-id">
+                <Trans>ID {userId}</Trans>
+              </span>
             )}
           </span>
         </span>
@@ -110,16 +135,29 @@ function EventRow({ event, userIdField, subscriptionNames, utmNames }: EventRowP
           {actionLabel(event.action, i18n)}
         </span>
       </td>
-      <td>{subscription === "" ? <span className="muted">None</span> : subscription}</td>
+      <td>{subscription === "" ? <None /> : subscription}</td>
       <td>{sourceLabel(event.source, i18n)}</td>
-      <td>{utm === "" ? <span className="muted">None</span> : utm}</td>
+      <td>{utm === "" ? <None /> : utm}</td>
       <td>
         {event.ignore === 1 ? (
-          <span className="badge subscriptions-blocked">Blocked</span>
+          <span className="badge subscriptions-blocked">
+            <Trans>Blocked</Trans>
+          </span>
         ) : (
-          <span className="muted">No</span>
+          <span className="muted">
+            <Trans>No</Trans>
+          </span>
         )}
       </td>
     </tr>
+  );
+}
+
+/** An empty cell said as a word: no subscription, no tag. */
+function None() {
+  return (
+    <span className="muted">
+      <Trans context="no value">None</Trans>
+    </span>
   );
 }

@@ -1,22 +1,23 @@
+import { useLingui } from "@lingui/react/macro";
 import type { SubscriptionSeries } from "@/api/subscription-series";
 import { ErrorState } from "@/components/error-state";
-
-const numbers = new Intl.NumberFormat("en-US");
-const signed = new Intl.NumberFormat("en-US", { signDisplay: "exceptZero" });
+import { useFormat } from "@/i18n/use-format";
 
 interface TotalsProps {
   data: SubscriptionSeries;
-  /** "Nov 1 – 23, 2026", said with the figures. */
+  /** "1–23 November 2026", said with the figures. */
   periodText: string;
 }
 
 /** The period's own statCount: subscribed, unsubscribed and net (the chart's first call). */
 export function SubscriptionTotals({ data, periodText }: TotalsProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const totals = data.totals;
   if (!totals && data.status === "error") {
     return (
       <ErrorState
-        title="Could not load the totals."
+        title={t`Could not load the totals.`}
         error={data.error}
         onRetry={data.retry}
         retrying={data.retrying}
@@ -24,22 +25,26 @@ export function SubscriptionTotals({ data, periodText }: TotalsProps) {
     );
   }
   const figures = [
-    { label: "Subscribed", value: totals && numbers.format(totals.subscribed) },
-    { label: "Unsubscribed", value: totals && numbers.format(totals.unsubscribed) },
-    { label: "Net", value: totals && signed.format(totals.net) },
+    { key: "subscribed", label: t`Subscribed`, value: totals && format.number(totals.subscribed) },
+    {
+      key: "unsubscribed",
+      label: t`Unsubscribed`,
+      value: totals && format.number(totals.unsubscribed),
+    },
+    { key: "net", label: t`Net`, value: totals && format.signed(totals.net) },
   ];
   return (
     <section className="subscriptions-totals" aria-labelledby="subscriptions-totals-title">
       <h2 id="subscriptions-totals-title" className="visually-hidden">
-        Totals, {periodText}
+        {t`Totals, ${periodText}`}
       </h2>
       <dl className="subscriptions-figures" aria-busy={totals ? undefined : true}>
         {figures.map((figure) => (
-          <div key={figure.label} className="subscriptions-figure card">
+          <div key={figure.key} className="subscriptions-figure card">
             <dt>{figure.label}</dt>
             <dd>
               {figure.value ?? (
-                <span className="skeleton subscriptions-figure-skeleton" aria-label="Loading" />
+                <span className="skeleton subscriptions-figure-skeleton" aria-label={t`Loading…`} />
               )}
             </dd>
           </div>

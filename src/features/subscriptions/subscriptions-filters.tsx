@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
@@ -15,11 +16,12 @@ interface FiltersProps {
  * applies to statCount and statSubscribe alike, so the totals, the chart and the table agree.
  */
 export function SubscriptionsFilters({ search, onChange, subscriptions, utms }: FiltersProps) {
+  const { t } = useLingui();
   return (
-    <div className="subscriptions-filters" role="group" aria-label="Filters">
+    <div className="subscriptions-filters" role="group" aria-label={t`Filters`}>
       <FilterSelect
-        label="Subscription"
-        anyLabel="All subscriptions"
+        label={t`Subscription`}
+        anyLabel={t`All subscriptions`}
         value={search.sub}
         query={subscriptions}
         options={(subscriptions.data ?? []).map((item) => ({
@@ -31,8 +33,8 @@ export function SubscriptionsFilters({ search, onChange, subscriptions, utms }: 
         }}
       />
       <FilterSelect
-        label="Source (UTM tag)"
-        anyLabel="All sources"
+        label={t`Source (UTM tag)`}
+        anyLabel={t`All sources`}
         value={search.utm}
         query={utms}
         options={(utms.data ?? []).map((item) => ({ id: item.utm_id, name: item.name }))}
@@ -54,6 +56,7 @@ interface FilterSelectProps {
 }
 
 function FilterSelect({ label, anyLabel, value, query, options, onChange }: FilterSelectProps) {
+  const { t } = useLingui();
   const id = useId();
   const hintId = `${id}-hint`;
   // A filter from the URL that the names do not (yet) list stays chosen, by its id.
@@ -62,9 +65,9 @@ function FilterSelect({ label, anyLabel, value, query, options, onChange }: Filt
       ? [...options, { id: value, name: `#${String(value)}` }]
       : options;
   const hint = query.isPending
-    ? "Loading names…"
+    ? t`Loading names…`
     : query.isError
-      ? "Names could not be loaded; ids are shown."
+      ? t`Names could not be loaded; ids are shown.`
       : undefined;
   return (
     <div className="field subscriptions-filter">

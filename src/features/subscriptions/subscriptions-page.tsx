@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { useSubscriptionSeries } from "@/api/subscription-series";
@@ -22,11 +23,16 @@ import "./subscriptions.css";
  * bucket, and the events themselves, filtered by subscription and UTM tag; all in the URL.
  */
 export function SubscriptionsPage() {
+  const { t, i18n } = useLingui();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
   const groupId = channel.group_id;
   const timeZone = channel.time_zone;
-  useDocumentTitle("Subscriptions");
+  const pageTitle = t({
+    message: "Subscriptions",
+    context: "page of subscribe and unsubscribe events",
+  });
+  useDocumentTitle(pageTitle);
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(subscriptionsSearch);
@@ -44,14 +50,14 @@ export function SubscriptionsPage() {
   });
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
   const utms = useQuery(utmsQuery(groupId, call));
-  const periodText = formatPeriodDays(period);
+  const periodText = formatPeriodDays(period, i18n.locale);
   const totalEvents = series.totals
     ? series.totals.subscribed + series.totals.unsubscribed
     : undefined;
 
   return (
     <>
-      <h1>Subscriptions</h1>
+      <h1>{pageTitle}</h1>
       <div className="subscriptions-controls card">
         <PeriodPicker
           choice={choice}
@@ -72,7 +78,7 @@ export function SubscriptionsPage() {
       </div>
       <SubscriptionTotals data={series} periodText={periodText} />
       <SubscriptionChart
-        title="Subscribed and unsubscribed"
+        title={t`Subscribed and unsubscribed`}
         data={series}
         timeZone={timeZone}
         unit={unit}
