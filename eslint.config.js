@@ -207,10 +207,8 @@ export function boundaryConfigs(root) {
 export const UNTRANSLATED_FEATURES = [
   "bots",
   "channel",
-  "deliveries",
   "subscribers",
   "subscriptions",
-  "utm",
   "variables",
 ];
 
