@@ -60,10 +60,10 @@ test.describe("the marketer's journey in Russian", () => {
     await page.getByRole("radio", { name: "90 дней" }).click();
     await expect(page).toHaveURL(/period=90d/);
     await expect(page.getByRole("radio", { name: "90 дней" })).toBeChecked();
-    const summary = page.getByText(/^\d+ мет(ка|ки|ок), .+ \(МСК \(UTC\+3\)\): подписок\s— /);
+    const summary = page.getByText(/^\d+ мет(ка|ки|ок), .+ \(МСК \(UTC\+3\)\): подписок\s—\s/);
     await expect(summary).toBeVisible({ timeout: 30_000 });
-    await expect(summary).toHaveText(/подписок\s— [\d\s]+, отписок\s— [\d\s]+\./);
-    await expect(summary).toHaveText(/Больше всего событий: .+ \(подписок\s— /);
+    await expect(summary).toHaveText(/подписок\s—\s[\d\s]+, отписок\s—\s[\d\s]+\./);
+    await expect(summary).toHaveText(/Больше всего событий: .+ \(подписок\s—\s/);
     await checkAndPicture(page, testInfo, "utm-chart");
 
     // The same numbers as a table, with Russian headers and a total.
@@ -125,7 +125,7 @@ test.describe("the marketer's journey in Russian", () => {
     // Thousands with a space, never a comma; the chart says what it counted, in Russian.
     await expect(page.getByTestId("deliveries-count")).toHaveText(/^\d{1,3}(\s\d{3})*$/);
     await expect(
-      page.getByText(/^\d[\d\s]* сообщени(е|я|й) за период: отправлено\s— [\d\s]+, не доставлено/),
+      page.getByText(/^\d[\d\s]* сообщени(е|я|й) за период: отправлено\s—\s[\d\s]+, не доставлено/),
     ).toBeVisible({ timeout: 60_000 });
     const records = page.getByRole("table", { name: "Сообщения рассылок" });
     await expect(records.locator("tbody tr").first()).toBeVisible();
