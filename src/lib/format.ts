@@ -71,9 +71,12 @@ export function formatSigned(value: number, locale: string): string {
   return numberFormat(locale, { signDisplay: "exceptZero" }).format(value);
 }
 
-/** Russian `Intl` writes "г." after a year; Russian interfaces leave it out. */
+/**
+ * Russian `Intl` writes "г." after a year; Russian interfaces leave it out. Only after the
+ * year's digits: "авг." (August) ends in "г." too.
+ */
 function withoutYearMark(text: string, locale: string): string {
-  return intlTag(locale).startsWith("ru") ? text.replace(/\s?г\./gu, "") : text;
+  return intlTag(locale).startsWith("ru") ? text.replace(/(\d)\s?г\./gu, "$1") : text;
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric" };

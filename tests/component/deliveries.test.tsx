@@ -1,8 +1,10 @@
+import { i18n } from "@lingui/core";
 import { focusManager } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pinDate, unpinDate } from "../support/clock";
+import { plainSpaces } from "../support/i18n";
 import { seedTestData, tgUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -11,8 +13,8 @@ const FIRST_LOAD = { timeout: 15_000 };
 const PERIOD = "period=2026-03-01..2026-03-15";
 
 /** The records table's rows as their cells' text. */
-function recordRows(): string[][] {
-  const table = screen.getByRole("table", { name: "Delivery records" });
+function recordRows(name = "Delivery records"): string[][] {
+  const table = screen.getByRole("table", { name });
   return within(table)
     .getAllByRole("row")
     .slice(1)
@@ -59,7 +61,8 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     expect(rows).toHaveLength(14);
     // Mass delivery: by its name (deliveries/get), statuses from error/error_code.
     expect(rows[0]).toEqual([
-      "05.03.2026 15:01:00",
+      // The API's "05.03.2026 15:01:00" (Moscow) in the product's date-time format.
+      "5 Mar 2026, 15:01:00",
       `Name1 Family1${String(tgUserId(1))}`,
       "March saleMass delivery",
       "Sent",
@@ -97,6 +100,57 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     ).toEqual(["8", "2", "1"]);
   });
 
+  it("reads in Russian: plural forms, the chart's summary and table, the zone as people say it", async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    await live.render(`/c/1001/deliveries?${PERIOD}`, "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Рассылки" }, FIRST_LOAD),
+    ).toBeTruthy();
+    expect(document.title).toBe("Рассылки · Test Telegram · Channel Desk");
+    const table = await screen.findByRole("table", { name: "Сообщения рассылок" }, FIRST_LOAD);
+    await waitFor(() => {
+      expect(recordRows("Сообщения рассылок")[0]?.[2]).toContain("March sale");
+    });
+    const rows = recordRows("Сообщения рассылок");
+    expect(rows[0]?.[0]).toBe("5 мар. 2026, 15:01:00");
+    expect(rows[0]?.[2]).toBe("March saleМассовая рассылка");
+    expect(rows[0]?.[3]).toBe("Отправлено");
+    expect(rows[3]?.[3]).toBe("Не доставлено (код 400)");
+    expect(rows[3]?.[4]).toBe("нет");
+    // "2 части": the few form of a part.
+    expect(rows[5]?.[4]).toBe("1062 части: 201, 202");
+    expect(rows[13]?.[2]).toBe("Welcome bot — OfferШаг ботаТестовый запуск");
+    const date = within(table).getByTitle("Europe/Moscow");
+    expect(date.textContent).toBe("Дата (МСК (UTC+3))");
+
+    // The chart's sentence: "14 сообщений" (many), "1 страница" (one), numbers as Russian writes them.
+    const summary = await screen.findByText(/^14 сообщений за период/, undefined, FIRST_LOAD);
+    expect(plainSpaces(summary.textContent)).toBe(
+      "14 сообщений за период: отправлено — 12, не доставлено — 2 (из них 1 — тем, кто " +
+        "запретил сообщения). Посчитано по всем сообщениям: 1 страница по 100.",
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));
+    const chart = screen.getByRole("table", {
+      name: "Отправленные и недоставленные сообщения, по дням (МСК (UTC+3))",
+    });
+    expect(
+      within(chart)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["День (МСК (UTC+3))", "Отправлено", "Не доставлено", "Из них: запрет сообщений"]);
+    expect(within(chart).getByRole("row", { name: /^5 мар\. 2026/ })).toBeTruthy();
+    expect(within(chart).getByRole("row", { name: /^Всего/ })).toBeTruthy();
+
+    // The field's own check, in Russian.
+    await user.type(screen.getByRole("textbox", { name: "Получатель (Telegram ID)" }), "12ab");
+    await user.click(screen.getByRole("button", { name: "Применить фильтры" }));
+    expect(await screen.findByText("Введите ID пользователя только цифрами.")).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Delivery|Records|Sent|Failed/);
+  });
+
   it("filters by recipient, checking the id at the field, and by mass delivery", async () => {
     const user = userEvent.setup();
     const { router } = await openPage();
@@ -111,7 +165,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     await waitFor(() => {
       expect(recordRows()).toHaveLength(2);
-    });
+    }, FIRST_LOAD);
     expect(router.state.location.search).toContain(`user=${String(tgUserId(4))}`);
     expect(recordRows().map((row) => row[3])).toEqual(["Failed (code 400)", "Sent"]);
     await waitFor(() => {

@@ -1,9 +1,11 @@
+import { i18n } from "@lingui/core";
 import { act, render, renderHook, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import QrCode from "../../src/features/utm/qr-code";
 import { useRecentLinks } from "../../src/features/utm/use-recent-links";
 import { recentLinksKey, type RecentLink } from "../../src/lib/recent-links";
+import { plainSpaces } from "../support/i18n";
 import { startLiveApp, type LiveApp } from "./live-app";
 
 const FIRST_LOAD = { timeout: 15_000 };
@@ -57,6 +59,51 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     await user.click(screen.getByRole("radio", { name: "All events" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "Tag" }), "Newsletter");
     expect(await screen.findByText("Events 1–1 of 1")).toBeTruthy();
+  });
+
+  it("reads in Russian: the chart's summary with plural forms, its table, events and the form", async () => {
+    act(() => {
+      i18n.activate("ru");
+    });
+    const user = userEvent.setup();
+    await live.render(`/c/1001/utm?${PERIOD}`, "marketing");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "UTM-метки" }, FIRST_LOAD),
+    ).toBeTruthy();
+    // "2 метки" (few), the period as one range, the zone as people say it.
+    const summary = await screen.findByText(/^2 метки, /, undefined, FIRST_LOAD);
+    expect(plainSpaces(summary.textContent)).toBe(
+      "2 метки, 1 февраля – 15 марта 2026 (МСК (UTC+3)): подписок — 10, отписок — 0. " +
+        "Больше всего событий: Spring ads (подписок — 9, отписок — 0).",
+    );
+    await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));
+    const table = screen.getByRole("table", { name: /^Подписки по UTM-меткам, / });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["UTM-метка", "Подписались", "Отписались"]);
+    expect(within(table).getByRole("row", { name: /^Всего/ })).toBeTruthy();
+
+    const events = await screen.findByRole("table", { name: "События по UTM-меткам" });
+    await waitFor(() => {
+      expect(within(events).getAllByRole("row")).toHaveLength(11);
+    });
+    expect(screen.getByText("События 1–10 из 10")).toBeTruthy();
+    expect(within(events).getAllByText("Подписка")).toHaveLength(10);
+    await user.click(screen.getByRole("radio", { name: "Отписки" }));
+    expect(await screen.findByText("События 1–10 из 10; из них отписок: 0.")).toBeTruthy();
+    expect(screen.getByText(/каждая страница \(25 событий\)/)).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Создать ссылку" }));
+    expect(await screen.findByText("Выберите UTM-метку.")).toBeTruthy();
+    expect(screen.getByText("Выберите группу подписчиков.")).toBeTruthy();
+    const recent = screen.getByRole("region", { name: "Последние ссылки" });
+    expect(
+      within(recent).getByText(
+        "Последние 10 ссылок этого канала; хранятся только в этом браузере.",
+      ),
+    ).toBeTruthy();
   });
 
   it("checks the form, makes a link, copies it, draws its QR code and keeps it per channel", async () => {
@@ -131,7 +178,8 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     await waitFor(() => {
       expect(tag.getAttribute("aria-invalid")).toBe("true");
     });
-    expect(screen.getByText(/UTM tag 19 not found\. Choose another tag\./)).toBeTruthy();
+    // The service's code in plain words (never its English message), then what to do.
+    expect(screen.getByText("No such UTM tag (error 8). Choose another tag.")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Link" })).toBeNull();
   });
 });

@@ -49,6 +49,13 @@ describe("dates", () => {
     expect(formatDateTime(AT, MSK, "ru")).toBe("18 нояб. 2026, 00:42");
   });
 
+  it("drop only the year's mark in Russian, never the end of August's abbreviation", () => {
+    const august = Date.UTC(2026, 7, 27, 10, 0);
+    expect(formatDate(august, MSK, "ru")).toBe("27 авг. 2026");
+    expect(formatDateTime(august, MSK, "ru")).toBe("27 авг. 2026, 13:00");
+    expect(formatApiDateTimeText("27.08.2026 13:00:05", MSK, "ru")).toBe("27 авг. 2026, 13:00:05");
+  });
+
   it("read the API's date-times in the zone, and show anything else as it came", () => {
     expect(formatApiDateTimeText("18.11.2026 00:42:07", MSK, "ru")).toBe("18 нояб. 2026, 00:42:07");
     expect(formatApiDateTimeText("not a date", MSK, "ru")).toBe("not a date");

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
@@ -8,7 +10,8 @@ import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import type { DeliveryNames } from "@/lib/delivery-format";
-import { userIdField } from "@/lib/subscriber-format";
+import { useFormat } from "@/i18n/use-format";
+import { userIdField, type UserIdField } from "@/lib/subscriber-format";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryCount } from "./delivery-count";
 import { DeliveryFilters } from "./delivery-filters";
@@ -25,13 +28,24 @@ import "./deliveries.css";
  * bucket, and the records themselves, of both shapes, paged by cursor, filterable by recipient
  * and mass delivery, exportable as CSV.
  */
+/** The recipient filter's kind of id, by the channel's user-id field. */
+const USER_ID_LABELS = {
+  tg_user_id: msg`Telegram user id`,
+  vk_user_id: msg`VK user id`,
+} as const satisfies Record<UserIdField, unknown>;
+
 export function DeliveriesPage() {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const channel = useCurrentChannel();
-  useDocumentTitle(`Deliveries · ${channel.name}`);
+  const channelName = channel.name;
+  useDocumentTitle(t`Deliveries · ${channelName}`);
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(deliveriesSearch);
   const field = userIdField(channel.type_name);
+  // The zone as people say it, at the period's end (summer and winter differ); IANA in a title.
+  const zone = format.zone(channel.time_zone, period.to);
 
   const deliveries = useQuery(deliveriesQuery(channel.group_id, call));
   const bots = useQuery(botsQuery(channel.group_id, call));
@@ -62,7 +76,9 @@ export function DeliveriesPage() {
 
   return (
     <>
-      <h1>Deliveries</h1>
+      <h1>
+        <Trans>Deliveries</Trans>
+      </h1>
       <PeriodPicker
         choice={choice}
         period={period}
@@ -75,7 +91,7 @@ export function DeliveriesPage() {
       <DeliveryFilters
         user={search.user}
         delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
-        userIdLabel={field ? `${channel.type_name} user id` : undefined}
+        userIdLabel={field ? i18n._(USER_ID_LABELS[field]) : undefined}
         deliveries={deliveries.data ?? []}
         deliveriesFailed={deliveries.isError}
         onApply={(values) => {
@@ -91,6 +107,7 @@ export function DeliveriesPage() {
         key={paramsKey}
         groupId={channel.group_id}
         timeZone={channel.time_zone}
+        zoneLabel={zone.label}
         from={period.from}
         to={period.to}
         now={now}
@@ -98,9 +115,13 @@ export function DeliveriesPage() {
       />
       <section className="deliveries-records" aria-labelledby="deliveries-records-title">
         <div className="deliveries-records-head">
-          <h2 id="deliveries-records-title">Records</h2>
+          <h2 id="deliveries-records-title">
+            <Trans>Records</Trans>
+          </h2>
           <div className="deliveries-size">
-            <label htmlFor="deliveries-size">Records a page</label>
+            <label htmlFor="deliveries-size">
+              <Trans>Records a page</Trans>
+            </label>
             <select
               id="deliveries-size"
               value={search.size}
@@ -124,7 +145,7 @@ export function DeliveriesPage() {
             total={count.data?.count}
             names={names}
             userIdField={field}
-            timeZone={channel.time_zone}
+            zoneLabel={zone.label}
             fileName={fileName}
           />
         </div>
@@ -139,6 +160,7 @@ export function DeliveriesPage() {
           names={names}
           userIdField={field}
           timeZone={channel.time_zone}
+          zone={zone}
         />
       </section>
     </>
@@ -146,7 +168,10 @@ export function DeliveriesPage() {
 }
 
 /** The chart, remade for each period and filter, so that "read more" starts over with them. */
-function SeriesSection(props: Parameters<typeof useDeliverySeries>[0]) {
+function SeriesSection({
+  zoneLabel,
+  ...props
+}: Parameters<typeof useDeliverySeries>[0] & { zoneLabel: string }) {
   const data = useDeliverySeries(props);
-  return <DeliveryChart data={data} timeZone={props.timeZone} from={props.from} to={props.to} />;
+  return <DeliveryChart data={data} zoneLabel={zoneLabel} from={props.from} to={props.to} />;
 }

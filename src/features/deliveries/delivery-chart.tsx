@@ -1,31 +1,42 @@
-import { useLingui } from "@lingui/react";
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { BarSeriesChart } from "@/components/chart/bar-chart";
 import { bucketAxisLabel, bucketCaption } from "@/components/chart/bucket-words";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
+import { useFormat, type Formatters } from "@/i18n/use-format";
 import { bucketUnitFor, type Bucket } from "@/lib/buckets";
 import { DELIVERY_PAGE_SIZE, DELIVERY_PAGES_PER_ROUND, sumDeliveries } from "@/lib/delivery-series";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { DeliverySeriesState } from "./use-delivery-series";
 
-const SENT: ChartSeries = { label: "Sent", color: "var(--chart-sent)" };
-const FAILED: ChartSeries = { label: "Failed", color: "var(--chart-failed)" };
-// Only in the table: a third colour would not add much to the picture.
-const NOT_ALLOWED: ChartSeries = { label: "Of failed: not allowed", color: "var(--chart-failed)" };
-
-const numbers = new Intl.NumberFormat("en-US");
-
 interface DeliveryChartProps {
   data: DeliverySeriesState;
-  timeZone: string;
+  /** The zone as people say it ("MSK (UTC+3)"), for the axis and the table. */
+  zoneLabel: string;
   from: number;
   to: number;
 }
 
+interface Totals {
+  sent: number;
+  failed: number;
+  notAllowed: number;
+}
+
 /** Sent and failed messages per bucket of the period, from the records themselves. */
-export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) {
-  const { i18n } = useLingui();
+export function DeliveryChart({ data, zoneLabel, from, to }: DeliveryChartProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const sent: ChartSeries = { label: t`Sent`, color: "var(--chart-sent)" };
+  const failed: ChartSeries = { label: t`Failed`, color: "var(--chart-failed)" };
+  // Only in the table: a third colour would not add much to the picture.
+  const notAllowed: ChartSeries = {
+    label: t`Of failed: not allowed`,
+    color: "var(--chart-failed)",
+  };
   const unit = bucketUnitFor({ from, to });
   const series = data.series;
   const shown = series ? data.buckets.slice(0, series.coveredBuckets) : [];
@@ -38,37 +49,39 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
     };
   });
   const totals = sumDeliveries(series ? series.counts.slice(0, series.coveredBuckets) : []);
-  const axis = bucketAxisLabel(unit, timeZone, i18n);
-  const title = "Sent and failed messages";
+  const axis = bucketAxisLabel(unit, zoneLabel, i18n);
+  const title = t`Sent and failed messages`;
   const loading =
     data.status === "pending"
       ? data.pagesPlanned > 0
         ? { done: data.pagesRead, total: data.pagesPlanned, of: "pages of records" as const }
         : true
       : false;
+  const calls = Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND);
+  const more = calls * DELIVERY_PAGE_SIZE;
 
   return (
     <div className="deliveries-chart">
       <ChartFrame
         title={title}
-        summary={series ? summarize(data, shown, totals) : undefined}
+        summary={series ? summarize(data, shown, totals, i18n, format) : undefined}
         loading={loading}
         error={data.status === "error" ? data.error : undefined}
         onRetry={data.retry}
         retrying={data.retrying}
         chart={
           <BarSeriesChart
-            series={[SENT, FAILED]}
+            series={[sent, failed]}
             points={points.map((point) => ({ ...point, values: point.values.slice(0, 2) }))}
             xLabel={axis}
-            yLabel="Messages"
+            yLabel={t`Messages`}
           />
         }
         table={
           <ChartTable
-            caption={bucketCaption(title, unit, timeZone, i18n)}
+            caption={bucketCaption(title, unit, zoneLabel, i18n)}
             rowHeader={axis}
-            series={[SENT, FAILED, NOT_ALLOWED]}
+            series={[sent, failed, notAllowed]}
             points={points}
             totals={[totals.sent, totals.failed, totals.notAllowed]}
           />
@@ -77,11 +90,10 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
       {data.status === "success" && !data.complete && data.pagesLeft > 0 && (
         <p className="deliveries-more">
           <button type="button" className="button" onClick={data.readMore}>
-            Read{" "}
-            {numbers.format(
-              Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND) * DELIVERY_PAGE_SIZE,
-            )}{" "}
-            more records ({String(Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND))} calls)
+            {t`Read ${plural(more, { one: "# more record", other: "# more records" })} (${plural(
+              calls,
+              { one: "# call", other: "# calls" },
+            )})`}
           </button>
         </p>
       )}
@@ -89,28 +101,66 @@ export function DeliveryChart({ data, timeZone, from, to }: DeliveryChartProps) 
   );
 }
 
+/** "14 messages in the period: 12 sent, 2 failed (1 of them …)." */
+function countedSentence(total: number, totals: Totals, i18n: I18n, format: Formatters): string {
+  const sent = format.number(totals.sent);
+  const failed = format.number(totals.failed);
+  if (totals.notAllowed > 0) {
+    const notAllowed = format.number(totals.notAllowed);
+    return i18n._(
+      msg`${plural(total, { one: "# message", other: "# messages" })} in the period: ${sent} sent, ${failed} failed (${notAllowed} of them to people who do not allow messages).`,
+    );
+  }
+  return i18n._(
+    msg`${plural(total, { one: "# message", other: "# messages" })} in the period: ${sent} sent, ${failed} failed.`,
+  );
+}
+
+/** The split of the records read so far, when not all of them were. */
+function splitSentence(totals: Totals, i18n: I18n, format: Formatters): string {
+  const sent = format.number(totals.sent);
+  const failed = format.number(totals.failed);
+  if (totals.notAllowed > 0) {
+    const notAllowed = format.number(totals.notAllowed);
+    return i18n._(
+      msg`Of those read: ${sent} sent, ${failed} failed (${notAllowed} of them to people who do not allow messages).`,
+    );
+  }
+  return i18n._(msg`Of those read: ${sent} sent, ${failed} failed.`);
+}
+
 function summarize(
   data: DeliverySeriesState,
   shown: readonly Bucket[],
-  totals: { sent: number; failed: number; notAllowed: number },
+  totals: Totals,
+  i18n: I18n,
+  format: Formatters,
 ): string {
   const total = data.total ?? 0;
-  if (total === 0) return "No messages were sent in this period.";
-  const counted =
-    `${numbers.format(totals.sent)} sent, ${numbers.format(totals.failed)} failed` +
-    (totals.notAllowed > 0
-      ? ` (${numbers.format(totals.notAllowed)} of them to people who do not allow messages).`
-      : ".");
+  if (total === 0) return i18n._(msg`No messages were sent in this period.`);
+  const pages = data.pagesRead;
+  const size = format.number(DELIVERY_PAGE_SIZE);
   // The count cannot split sent from failed, so the split is read from the records.
   if (data.complete) {
-    return `${numbers.format(total)} messages in the period: ${counted} Counted from all records, ${String(data.pagesRead)} pages of ${String(DELIVERY_PAGE_SIZE)}.`;
+    const counted = countedSentence(total, totals, i18n, format);
+    const how = i18n._(
+      msg`Counted from all records: ${plural(pages, { one: "# page", other: "# pages" })} of ${size}.`,
+    );
+    return `${counted} ${how}`;
   }
   const last = shown[shown.length - 1];
-  const read = data.series?.read ?? 0;
-  const upTo = last ? `up to the end of ${last.title}` : "not yet one whole bucket";
-  return (
-    `${numbers.format(total)} messages in the period. The service counts them but cannot tell ` +
-    `sent from failed, so the split is read from the records: the first ${numbers.format(read)} ` +
-    `were read (${String(data.pagesRead)} calls), ${upTo}; ${counted} Later buckets are not shown.`
+  const read = format.number(data.series?.read ?? 0);
+  const lastTitle = last?.title ?? "";
+  const first = i18n._(
+    msg`${plural(total, { one: "# message", other: "# messages" })} in the period. The service counts them but cannot tell sent from failed, so the split is read from the records.`,
   );
+  const upTo = last
+    ? i18n._(
+        msg`The first ${read} were read (${plural(pages, { one: "# call", other: "# calls" })}), up to the end of ${lastTitle}.`,
+      )
+    : i18n._(
+        msg`The first ${read} were read (${plural(pages, { one: "# call", other: "# calls" })}), not yet one whole interval.`,
+      );
+  const later = i18n._(msg`Later intervals are not shown.`);
+  return `${first} ${upTo} ${splitSentence(totals, i18n, format)} ${later}`;
 }

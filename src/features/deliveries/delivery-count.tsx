@@ -1,8 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ErrorState } from "@/components/error-state";
 import type { ResponseOf } from "@/contract/operations";
-
-const numbers = new Intl.NumberFormat("en-US");
+import { useFormat } from "@/i18n/use-format";
 
 /** The period's number of delivery records, as deliveries/statCount answers it. */
 export function DeliveryCount({
@@ -12,10 +12,12 @@ export function DeliveryCount({
   query: UseQueryResult<ResponseOf<"deliveries/statCount">>;
   filtered: boolean;
 }) {
+  const { t } = useLingui();
+  const format = useFormat();
   if (query.isError) {
     return (
       <ErrorState
-        title="Could not count the delivery records."
+        title={t`Could not count the delivery records.`}
         error={query.error}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
@@ -29,10 +31,14 @@ export function DeliveryCount({
       aria-busy={query.isPending || undefined}
     >
       <span className="deliveries-count-label">
-        {filtered ? "Messages matching the filters" : "Messages in the period"}
+        {filtered ? (
+          <Trans>Messages matching the filters</Trans>
+        ) : (
+          <Trans>Messages in the period</Trans>
+        )}
       </span>
       <span className="deliveries-count-value" data-testid="deliveries-count">
-        {query.data ? numbers.format(query.data.count) : "…"}
+        {query.data ? format.number(query.data.count) : "…"}
       </span>
     </div>
   );

@@ -1,8 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import type { DeliveryInfo } from "@/contract/entities";
+import { zodResolver } from "@/i18n/zod-resolver";
 import {
   deliveryFiltersForm,
   type DeliveryFiltersInput,
@@ -29,6 +30,7 @@ export function DeliveryFilters({
   deliveriesFailed,
   onApply,
 }: DeliveryFiltersProps) {
+  const { t } = useLingui();
   const deliveryId = useId();
   const {
     register,
@@ -50,13 +52,13 @@ export function DeliveryFilters({
   return (
     <form
       className="deliveries-filters"
-      aria-label="Filter delivery records"
+      aria-label={t`Filter delivery records`}
       noValidate
       onSubmit={(event) => void submit(event)}
     >
       {userIdLabel !== undefined && (
         <TextField
-          label={`Recipient (${userIdLabel})`}
+          label={t`Recipient (${userIdLabel})`}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -65,7 +67,9 @@ export function DeliveryFilters({
         />
       )}
       <div className="field">
-        <label htmlFor={deliveryId}>Mass delivery</label>
+        <label htmlFor={deliveryId}>
+          <Trans>Mass delivery</Trans>
+        </label>
         {/* Controlled: when the names arrive, the "Delivery #…" fallback option is replaced by
             the named one, and an uncontrolled select would fall back to "All messages". */}
         <Controller
@@ -73,7 +77,7 @@ export function DeliveryFilters({
           name="delivery"
           render={({ field }) => (
             <select id={deliveryId} className="deliveries-select" {...field}>
-              <option value="">All messages</option>
+              <option value="">{t`All messages`}</option>
               {deliveries.map((item) => (
                 <option key={item.delivery_id} value={String(item.delivery_id)}>
                   {item.name}
@@ -81,18 +85,20 @@ export function DeliveryFilters({
               ))}
               {delivery !== "" &&
                 !deliveries.some((item) => String(item.delivery_id) === delivery) && (
-                  <option value={delivery}>Delivery #{delivery}</option>
+                  <option value={delivery}>{t`Delivery #${delivery}`}</option>
                 )}
             </select>
           )}
         />
         {deliveriesFailed && (
-          <p className="muted deliveries-hint">Delivery names could not be loaded.</p>
+          <p className="muted deliveries-hint">
+            <Trans>Delivery names could not be loaded.</Trans>
+          </p>
         )}
       </div>
       <div className="deliveries-filter-actions">
         <button type="submit" className="button button-primary">
-          Apply filters
+          <Trans>Apply filters</Trans>
         </button>
         {filtered && (
           <button
@@ -102,7 +108,7 @@ export function DeliveryFilters({
               onApply({ user: "", delivery: "" });
             }}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useApi } from "@/api/api-context";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import type { DeliveryNames } from "@/lib/delivery-format";
@@ -11,7 +12,8 @@ interface ExportButtonProps {
   total: number | undefined;
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
-  timeZone: string;
+  /** The zone as people say it, for the date column's header. */
+  zoneLabel: string;
   fileName: string;
 }
 
@@ -25,13 +27,14 @@ export function ExportButton({
   total,
   names,
   userIdField,
-  timeZone,
+  zoneLabel,
   fileName,
 }: ExportButtonProps) {
+  const { t } = useLingui();
   const { call } = useApi();
   return (
     <CsvExportButton
-      failureTitle="Could not export the delivery records."
+      failureTitle={t`Could not export the delivery records.`}
       fileName={() => fileName}
       total={total}
       run={async ({ sink, format, signal, onRows }) => {
@@ -40,7 +43,7 @@ export function ExportButton({
           call,
           groupId,
           params,
-          context: { names, userIdField, timeZone, format },
+          context: { names, userIdField, timeZone: zoneLabel, format },
           sink,
           signal,
           onRows,

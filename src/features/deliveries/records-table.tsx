@@ -1,11 +1,14 @@
-import { i18n } from "@lingui/core";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { DeliveryRecord } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import {
   deliverySource,
   deliveryStatus,
   messageIds,
   type DeliveryNames,
 } from "@/lib/delivery-format";
+import type { ZoneLabel } from "@/lib/format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 
 interface RecordsTableProps {
@@ -13,6 +16,8 @@ interface RecordsTableProps {
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
   timeZone: string;
+  /** The zone as people say it, with its IANA name for a hint. */
+  zone: ZoneLabel;
   /** Index of the first record on this page, for the row numbers a screen reader hears. */
   firstIndex: number;
   busy: boolean;
@@ -24,19 +29,34 @@ export function RecordsTable({
   names,
   userIdField,
   timeZone,
+  zone,
   firstIndex,
   busy,
 }: RecordsTableProps) {
+  const { t } = useLingui();
+  const zoneLabel = zone.label;
   return (
     <table className="data-table deliveries-table" aria-busy={busy || undefined}>
-      <caption className="visually-hidden">Delivery records</caption>
+      <caption className="visually-hidden">
+        <Trans>Delivery records</Trans>
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Date ({timeZone})</th>
-          <th scope="col">Recipient</th>
-          <th scope="col">Sent by</th>
-          <th scope="col">Status</th>
-          <th scope="col">Message ids</th>
+          <th scope="col">
+            <span title={zone.iana}>{t`Date (${zoneLabel})`}</span>
+          </th>
+          <th scope="col">
+            <Trans>Recipient</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Sent by</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Status</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Message ids</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -47,6 +67,7 @@ export function RecordsTable({
             record={record}
             names={names}
             userIdField={userIdField}
+            timeZone={timeZone}
           />
         ))}
       </tbody>
@@ -58,18 +79,24 @@ function RecordRow({
   record,
   names,
   userIdField,
+  timeZone,
 }: {
   record: DeliveryRecord;
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
+  timeZone: string;
 }) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const source = deliverySource(record, names, i18n);
   const status = deliveryStatus(record, i18n);
   const ids = messageIds(record);
   const userId = userIdOf(record, userIdField);
+  const count = ids.parts.length;
+  const list = ids.parts.map(String).join(", ");
   return (
     <tr>
-      <td className="deliveries-date">{record.date}</td>
+      <td className="deliveries-date">{format.apiDateTime(record.date, timeZone)}</td>
       <td>
         <span className="deliveries-person">{personName(record, i18n)}</span>
         {userId !== undefined && <span className="muted deliveries-sub">{String(userId)}</span>}
@@ -78,7 +105,9 @@ function RecordRow({
         {source.kind === "mass" ? (
           <>
             <span className="deliveries-source">{source.name}</span>
-            <span className="muted deliveries-sub">Mass delivery</span>
+            <span className="muted deliveries-sub">
+              <Trans>Mass delivery</Trans>
+            </span>
           </>
         ) : (
           <>
@@ -86,8 +115,14 @@ function RecordRow({
               {source.botName} — {source.stepTitle}
             </span>
             <span className="deliveries-sub">
-              <span className="muted">Bot step</span>
-              {source.test && <span className="badge deliveries-test">Test run</span>}
+              <span className="muted">
+                <Trans>Bot step</Trans>
+              </span>
+              {source.test && (
+                <span className="badge deliveries-test">
+                  <Trans>Test run</Trans>
+                </span>
+              )}
             </span>
           </>
         )}
@@ -101,14 +136,14 @@ function RecordRow({
         </span>
       </td>
       <td className="deliveries-ids">
-        {ids.message === undefined && ids.parts.length === 0 ? (
-          <span className="muted">none</span>
+        {ids.message === undefined && count === 0 ? (
+          <span className="muted">{t({ message: "none", context: "no message ids" })}</span>
         ) : (
           <>
             {ids.message !== undefined && <span>{String(ids.message)}</span>}
-            {ids.parts.length > 0 && (
+            {count > 0 && (
               <span className="deliveries-sub">
-                {ids.parts.length} parts: {ids.parts.map(String).join(", ")}
+                {t`${plural(count, { one: "# part", other: "# parts" })}: ${list}`}
               </span>
             )}
           </>

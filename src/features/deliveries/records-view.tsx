@@ -1,11 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
 import type { DeliveryRecord } from "@/contract/entities";
+import { useFormat } from "@/i18n/use-format";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
 import type { DeliveryNames } from "@/lib/delivery-format";
+import type { ZoneLabel } from "@/lib/format";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { DeliveryParams } from "./delivery-params";
 import { RecordsTable } from "./records-table";
@@ -21,6 +24,7 @@ interface RecordsViewProps {
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
   timeZone: string;
+  zone: ZoneLabel;
 }
 
 /** deliveries/stat a page at a time by its `offset_id` cursor; the page on screen stays while the next loads. */
@@ -33,7 +37,10 @@ export function RecordsView({
   names,
   userIdField,
   timeZone,
+  zone,
 }: RecordsViewProps) {
+  const { t } = useLingui();
+  const format = useFormat();
   const { call } = useApi();
   const cursor = currentCursor(stack);
   const query = useQuery({
@@ -55,7 +62,7 @@ export function RecordsView({
 
   const pager = (
     <ListPager
-      label="Pages of delivery records"
+      label={t`Pages of delivery records`}
       page={page}
       canGoBack={stack.length > 0}
       canGoForward={next !== undefined}
@@ -76,7 +83,7 @@ export function RecordsView({
       <>
         {pager}
         <p role="status" className="data-table-status">
-          Loading delivery records…
+          <Trans>Loading delivery records…</Trans>
         </p>
       </>
     );
@@ -86,7 +93,7 @@ export function RecordsView({
       <>
         {pager}
         <ErrorState
-          title="Could not load the delivery records."
+          title={t`Could not load the delivery records.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -95,23 +102,26 @@ export function RecordsView({
     );
   }
   const first = (page - 1) * pageSize + 1;
+  const from = format.number(first);
+  const to = format.number(first + records.length - 1);
+  const pageText = format.number(page);
   return (
     <>
       {pager}
       <p role="status" className="data-table-status">
         {loading
-          ? `Loading page ${String(page)}…`
+          ? t`Loading page ${pageText}…`
           : records.length === 0
             ? page === 1
-              ? "No delivery records in this period."
-              : "No more records after the previous page."
-            : `Records ${first.toLocaleString("en")}–${(first + records.length - 1).toLocaleString("en")}`}
+              ? t`No delivery records in this period.`
+              : t`No more records after the previous page.`
+            : t`Records ${from}–${to}`}
       </p>
       {records.length > 0 && (
         <div
           className={loading ? "data-table-scroll data-table-stale" : "data-table-scroll"}
           role="region"
-          aria-label="Delivery records, scrolls sideways"
+          aria-label={t`Delivery records, scrolls sideways`}
           tabIndex={0}
         >
           <RecordsTable
@@ -119,6 +129,7 @@ export function RecordsView({
             names={names}
             userIdField={userIdField}
             timeZone={timeZone}
+            zone={zone}
             firstIndex={first - 1}
             busy={loading}
           />

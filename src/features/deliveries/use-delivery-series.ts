@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
@@ -47,7 +48,12 @@ export function useDeliverySeries(input: {
   const { groupId, timeZone, from, to, now, params } = input;
   const { call } = useApi();
   const [rounds, setRounds] = useState(1);
-  const buckets = useMemo(() => buildBuckets({ from, to }, timeZone), [from, to, timeZone]);
+  const { locale } = useLingui().i18n;
+  // The buckets' labels are in the interface language: a switch remakes them.
+  const buckets = useMemo(
+    () => buildBuckets({ from, to }, timeZone, undefined, locale),
+    [from, to, timeZone, locale],
+  );
   const last = buckets[buckets.length - 1];
   const closed = last !== undefined && isClosed(last, now);
   // The records of a closed period never change: keep them for good. Those of an open one are

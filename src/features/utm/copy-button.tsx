@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import CopyIcon from "lucide-react/icons/copy";
 import { useEffect, useRef, useState } from "react";
 
@@ -8,6 +9,7 @@ type CopyState = "idle" | "copied" | "failed";
  * (no permission, an insecure page), it says how to copy by hand instead.
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
   const [state, setState] = useState<CopyState>("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(
@@ -34,13 +36,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     <span className="utm-copy">
       <button type="button" className="button" onClick={() => void copy()} aria-label={label}>
         <CopyIcon aria-hidden="true" size={16} />
-        Copy
+        <Trans>Copy</Trans>
       </button>
       <span role="status" className={state === "failed" ? "field-error" : "muted"}>
         {state === "copied"
-          ? "Copied."
+          ? t`Copied.`
           : state === "failed"
-            ? "The browser did not allow copying: select the link and press Ctrl+C (⌘C)."
+            ? t`The browser did not allow copying: select the link and press Ctrl+C (⌘C).`
             : ""}
       </span>
     </span>

@@ -1,13 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { i18n as globalI18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
+import { describeApiError } from "@/api/error-text";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ErrorState } from "@/components/error-state";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import { ErrorCode } from "@/contract/errors";
+import { zodResolver } from "@/i18n/zod-resolver";
 import type { RecentLink } from "@/lib/recent-links";
 import { CopyButton } from "./copy-button";
 import { linkForm, type LinkFormValues } from "./link-form-schema";
@@ -35,6 +39,7 @@ export function LinkBuilder({
   loading,
   onMade,
 }: LinkBuilderProps) {
+  const { t } = useLingui();
   const { call } = useApi();
   const tagId = useId();
   const subscriptionId = useId();
@@ -62,11 +67,12 @@ export function LinkBuilder({
       ),
     onSuccess: (answer, values) => {
       const utmId = Number(values.tag);
+      const id = utmId;
       const subscription = Number(values.subscription);
       const entry: RecentLink = {
         link: answer.link,
         utmId,
-        tagName: tags.find((tag) => tag.utm_id === utmId)?.name ?? `Tag #${String(utmId)}`,
+        tagName: tags.find((tag) => tag.utm_id === utmId)?.name ?? globalI18n._(msg`Tag #${id}`),
         subscriptionId: subscription,
         subscriptionName: subscriptionNames.get(subscription) ?? `#${String(subscription)}`,
         force: values.force,
@@ -79,11 +85,13 @@ export function LinkBuilder({
     },
     onError: (error) => {
       // The service's refusals belong to the field they are about.
+      // The service's English (error.message) only says which field; people read our words.
       if (isApiError(error) && error.code === ErrorCode.UtmNotFound) {
-        setError("tag", { message: `${sentence(error.message)} Choose another tag.` });
+        const refusal = describeApiError(error, globalI18n);
+        setError("tag", { message: globalI18n._(msg`${refusal} Choose another tag.`) });
       } else if (isApiError(error) && error.code === ErrorCode.InvalidValue) {
         const field = /subscription/i.test(error.message) ? "subscription" : "tag";
-        setError(field, { message: sentence(error.message) });
+        setError(field, { message: describeApiError(error, globalI18n) });
       }
     },
   });
@@ -99,15 +107,19 @@ export function LinkBuilder({
 
   return (
     <section className="utm-builder card" aria-labelledby="utm-builder-title">
-      <h2 id="utm-builder-title">Build a link</h2>
+      <h2 id="utm-builder-title">
+        <Trans>Build a link</Trans>
+      </h2>
       {loading && (
         <p role="status" className="muted">
-          Loading tags and subscriptions…
+          <Trans>Loading tags and subscriptions…</Trans>
         </p>
       )}
       <form className="utm-builder-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="field">
-          <label htmlFor={tagId}>UTM tag</label>
+          <label htmlFor={tagId}>
+            <Trans>UTM tag</Trans>
+          </label>
           <select
             id={tagId}
             className="utm-select"
@@ -123,7 +135,7 @@ export function LinkBuilder({
               },
             })}
           >
-            <option value="">Choose a tag</option>
+            <option value="">{t`Choose a tag`}</option>
             {tags.map((tag) => (
               <option key={tag.utm_id} value={String(tag.utm_id)}>
                 {tag.name}
@@ -137,7 +149,9 @@ export function LinkBuilder({
           )}
         </div>
         <div className="field">
-          <label htmlFor={subscriptionId}>Subscription</label>
+          <label htmlFor={subscriptionId}>
+            <Trans>Subscription</Trans>
+          </label>
           <select
             id={subscriptionId}
             className="utm-select"
@@ -145,7 +159,7 @@ export function LinkBuilder({
             aria-describedby={errors.subscription ? `${subscriptionId}-error` : undefined}
             {...register("subscription")}
           >
-            <option value="">Choose a subscription</option>
+            <option value="">{t`Choose a subscription`}</option>
             {subscriptions.map((item) => (
               <option key={item.subscription_id} value={String(item.subscription_id)}>
                 {item.name}
@@ -160,20 +174,22 @@ export function LinkBuilder({
         </div>
         <label className="utm-check">
           <input type="checkbox" {...register("force")} />
-          Subscribe on click
+          <Trans>Subscribe on click</Trans>
           <span className="muted utm-check-hint">
-            The person is subscribed as soon as they open the link, without confirming.
+            <Trans>
+              The person is subscribed as soon as they open the link, without confirming.
+            </Trans>
           </span>
         </label>
         <div>
           <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? "Making the link…" : "Make link"}
+            {mutation.isPending ? t`Making the link…` : t`Make link`}
           </button>
         </div>
       </form>
       {mutation.isError && !fieldError && (
         <ErrorState
-          title="Could not make the link."
+          title={t`Could not make the link.`}
           error={mutation.error}
           onRetry={() => void submit()}
         />
@@ -183,12 +199,14 @@ export function LinkBuilder({
         tabIndex={-1}
         className="utm-result"
         aria-live="polite"
-        aria-label={made ? "The new link" : undefined}
+        aria-label={made ? t`The new link` : undefined}
       >
         {made && (
           <>
             <div className="field utm-link-field">
-              <label htmlFor={`${tagId}-link`}>Link</label>
+              <label htmlFor={`${tagId}-link`}>
+                <Trans>Link</Trans>
+              </label>
               <div className="utm-link-row">
                 <input
                   id={`${tagId}-link`}
@@ -198,15 +216,20 @@ export function LinkBuilder({
                     event.currentTarget.select();
                   }}
                 />
-                <CopyButton key={made.link} text={made.link} label="Copy the link" />
+                <CopyButton key={made.link} text={made.link} label={t`Copy the link`} />
               </div>
               <p className="muted utm-link-about">
-                {made.tagName} → {made.subscriptionName}
-                {made.force ? ", subscribes on click" : ""}
+                <LinkAbout link={made} />
               </p>
             </div>
-            <ChunkBoundary what="The QR code could not be drawn.">
-              <Suspense fallback={<p className="muted">Drawing the QR code…</p>}>
+            <ChunkBoundary what={t`The QR code could not be drawn.`}>
+              <Suspense
+                fallback={
+                  <p className="muted">
+                    <Trans>Drawing the QR code…</Trans>
+                  </p>
+                }
+              >
                 <QrCode text={made.link} fileName={`utm-${String(made.utmId)}-qr.svg`} />
               </Suspense>
             </ChunkBoundary>
@@ -217,8 +240,11 @@ export function LinkBuilder({
   );
 }
 
-/** The service's words as a sentence, to be followed by what to do. */
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+/** "Spring ads → News", and whether the link subscribes on click. */
+function LinkAbout({ link }: { link: RecentLink }) {
+  const { t } = useLingui();
+  const { tagName, subscriptionName } = link;
+  return link.force
+    ? t`${tagName} → ${subscriptionName}, subscribes on click`
+    : `${tagName} → ${subscriptionName}`;
 }

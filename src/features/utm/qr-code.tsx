@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { qrPath, type QrPath } from "@/lib/qr-code";
 
@@ -11,7 +12,7 @@ export default function QrCode({ text, fileName }: { text: string; fileName: str
   if (!path) {
     return (
       <p className="muted utm-qr-too-long" role="status">
-        This link is too long for a QR code. The link itself works: copy it instead.
+        <Trans>This link is too long for a QR code. The link itself works: copy it instead.</Trans>
       </p>
     );
   }
@@ -27,11 +28,14 @@ function QrFigure({
   fileName: string;
   path: QrPath;
 }) {
+  const { t } = useLingui();
   const download = useMemo(() => {
+    /* eslint-disable lingui/no-unlocalized-strings -- SVG markup of the file, no words */
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${String(size)} ${String(size)}" ` +
       `width="${String(size * 8)}" height="${String(size * 8)}" shape-rendering="crispEdges">` +
       `<rect width="100%" height="100%" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+    /* eslint-enable lingui/no-unlocalized-strings */
     return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   }, [size, d]);
   return (
@@ -40,7 +44,7 @@ function QrFigure({
         className="utm-qr-image"
         viewBox={`0 0 ${String(size)} ${String(size)}`}
         role="img"
-        aria-label={`QR code of the link ${text}`}
+        aria-label={t`QR code of the link ${text}`}
         shapeRendering="crispEdges"
       >
         <rect width={size} height={size} fill="#fff" />
@@ -48,7 +52,7 @@ function QrFigure({
       </svg>
       <figcaption>
         <a className="button" href={download} download={fileName}>
-          Download QR code (SVG)
+          <Trans>Download QR code (SVG)</Trans>
         </a>
       </figcaption>
     </figure>

@@ -1,4 +1,6 @@
-import { i18n } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useApi } from "@/api/api-context";
@@ -6,22 +8,18 @@ import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
 import type { UtmEvent } from "@/contract/entities";
+import { useFormat, type Formatters } from "@/i18n/use-format";
+import type { ZoneLabel } from "@/lib/format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
+import { actionLabel } from "@/lib/subscription-events";
 import { tagName } from "./tag-counts-chart";
 import { EVENT_ACTIONS, EVENT_PAGE_SIZE, MAX_EVENT_PAGE, type EventAction } from "./utm-search";
 
-const actionLabels: Record<EventAction, string> = {
-  all: "All events",
-  subscribe: "Subscriptions",
-  unsubscribe: "Unsubscriptions",
+const actionLabels: Record<EventAction, MessageDescriptor> = {
+  all: msg`All events`,
+  subscribe: msg`Subscriptions`,
+  unsubscribe: msg`Unsubscriptions`,
 };
-
-/** api-facts.md: `action` 1 subscribed, 2 unsubscribed; anything else is shown raw. */
-function actionText(action: number): string {
-  if (action === 1) return "Subscribed";
-  if (action === 2) return "Unsubscribed";
-  return `Action ${String(action)}`;
-}
 
 function matches(event: UtmEvent, action: EventAction): boolean {
   if (action === "subscribe") return event.action === 1;
@@ -40,6 +38,8 @@ interface TaggedEventsProps {
   subscriptionNames: ReadonlyMap<number, string>;
   userIdField: UserIdField | undefined;
   timeZone: string;
+  /** The zone as people say it, with its IANA name for a hint. */
+  zone: ZoneLabel;
   onChange: (patch: { action?: EventAction; tag?: number[]; page?: number }) => void;
 }
 
@@ -58,8 +58,11 @@ export function TaggedEvents({
   subscriptionNames,
   userIdField,
   timeZone,
+  zone,
   onChange,
 }: TaggedEventsProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
   const { call } = useApi();
   const actionName = useId();
   const tagId = useId();
@@ -89,26 +92,28 @@ export function TaggedEvents({
     page < MAX_EVENT_PAGE &&
     (pageCount !== undefined ? page < pageCount : events.length === EVENT_PAGE_SIZE);
 
-  const first = (page - 1) * EVENT_PAGE_SIZE + 1;
-  const status = loading
-    ? `Loading page ${String(page)}…`
-    : events.length === 0
-      ? page === 1
-        ? "No tagged events in this period."
-        : "No more events after the previous page."
-      : `Events ${first.toLocaleString("en")}–${(first + events.length - 1).toLocaleString("en")}` +
-        (total === undefined ? "" : ` of ${total.toLocaleString("en")}`) +
-        (action === "all"
-          ? ""
-          : `; ${String(shown.length)} of them ${action === "subscribe" ? "subscribed" : "unsubscribed"}.`);
+  const status = statusText({
+    page,
+    loading,
+    read: events.length,
+    shown: shown.length,
+    total,
+    action,
+    i18n,
+    format,
+  });
+  const zoneLabel = zone.label;
+  const size = EVENT_PAGE_SIZE;
 
   return (
     <section className="utm-events" aria-labelledby="utm-events-title">
-      <h2 id="utm-events-title">Tagged events</h2>
+      <h2 id="utm-events-title">
+        <Trans>Tagged events</Trans>
+      </h2>
       <div className="utm-events-filters">
         <div role="radiogroup" aria-labelledby={actionName} className="utm-actions">
           <span id={actionName} className="utm-legend">
-            Show
+            <Trans>Show</Trans>
           </span>
           {EVENT_ACTIONS.map((value) => (
             <label key={value} className="utm-radio">
@@ -121,12 +126,14 @@ export function TaggedEvents({
                   onChange({ action: value });
                 }}
               />
-              {actionLabels[value]}
+              {i18n._(actionLabels[value])}
             </label>
           ))}
         </div>
         <div className="utm-tag-filter">
-          <label htmlFor={tagId}>Tag</label>
+          <label htmlFor={tagId}>
+            <Trans>Tag</Trans>
+          </label>
           <select
             id={tagId}
             className="utm-select"
@@ -136,26 +143,27 @@ export function TaggedEvents({
               onChange({ tag: value === "" ? [] : [Number(value)], page: 1 });
             }}
           >
-            <option value="">Every tag</option>
+            <option value="">{t`Every tag`}</option>
             {tags.map((item) => (
               <option key={item.utm_id} value={String(item.utm_id)}>
-                {tagName(tagNames, item.utm_id)}
+                {tagName(tagNames, item.utm_id, i18n)}
               </option>
             ))}
             {tag !== undefined && !tags.some((item) => item.utm_id === tag) && (
-              <option value={String(tag)}>{tagName(tagNames, tag)}</option>
+              <option value={String(tag)}>{tagName(tagNames, tag, i18n)}</option>
             )}
           </select>
         </div>
       </div>
       {action !== "all" && (
         <p className="muted utm-note">
-          The service cannot filter events by action, so each page of {EVENT_PAGE_SIZE} events is
-          read and only the {actionLabels[action].toLowerCase()} on it are listed.
+          {action === "subscribe"
+            ? t`The service cannot filter events by action, so each page of ${plural(size, { one: "# event", other: "# events" })} is read and only the subscriptions on it are listed.`
+            : t`The service cannot filter events by action, so each page of ${plural(size, { one: "# event", other: "# events" })} is read and only the unsubscriptions on it are listed.`}
         </p>
       )}
       <ListPager
-        label="Pages of tagged events"
+        label={t`Pages of tagged events`}
         page={page}
         pageCount={pageCount}
         canGoBack={page > 1}
@@ -172,11 +180,11 @@ export function TaggedEvents({
       />
       {query.isPending ? (
         <p role="status" className="data-table-status">
-          Loading tagged events…
+          <Trans>Loading tagged events…</Trans>
         </p>
       ) : query.isError && query.data === undefined ? (
         <ErrorState
-          title="Could not load the tagged events."
+          title={t`Could not load the tagged events.`}
           error={query.error}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
@@ -190,18 +198,30 @@ export function TaggedEvents({
             <div
               className={loading ? "data-table-scroll data-table-stale" : "data-table-scroll"}
               role="region"
-              aria-label="Tagged events, scrolls sideways"
+              aria-label={t`Tagged events, scrolls sideways`}
               tabIndex={0}
             >
               <table className="data-table utm-events-table" aria-busy={loading || undefined}>
-                <caption className="visually-hidden">Tagged events</caption>
+                <caption className="visually-hidden">
+                  <Trans>Tagged events</Trans>
+                </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Date ({timeZone})</th>
-                    <th scope="col">Person</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Tag</th>
-                    <th scope="col">Subscription</th>
+                    <th scope="col">
+                      <span title={zone.iana}>{t`Date (${zoneLabel})`}</span>
+                    </th>
+                    <th scope="col">
+                      <Trans>Person</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Action</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Tag</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Subscription</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -210,7 +230,7 @@ export function TaggedEvents({
                     const subscription = subscriptionNames.get(event.subscription_id);
                     return (
                       <tr key={`${String(page)}-${String(index)}`}>
-                        <td className="utm-date">{event.date}</td>
+                        <td className="utm-date">{format.apiDateTime(event.date, timeZone)}</td>
                         <td>
                           <span className="utm-person">{personName(event, i18n)}</span>
                           {userId !== undefined && (
@@ -219,11 +239,11 @@ export function TaggedEvents({
                         </td>
                         <td>
                           <span className={`utm-action utm-action-${String(event.action)}`}>
-                            {actionText(event.action)}
+                            {actionLabel(event.action, i18n)}
                           </span>
                         </td>
                         <td>
-                          {tagName(tagNames, event.utm_id)}
+                          {tagName(tagNames, event.utm_id, i18n)}
                           {event.utm_source !== "" && (
                             <span className="muted utm-sub">{event.utm_source}</span>
                           )}
@@ -240,4 +260,50 @@ export function TaggedEvents({
       )}
     </section>
   );
+}
+
+/** The line above the table: which events are on screen, of how many, and how many match. */
+function statusText({
+  page,
+  loading,
+  read,
+  shown,
+  total,
+  action,
+  i18n,
+  format,
+}: {
+  page: number;
+  loading: boolean;
+  /** Events on the page read. */
+  read: number;
+  /** Of them, those of the action chosen. */
+  shown: number;
+  total: number | undefined;
+  action: EventAction;
+  i18n: I18n;
+  format: Formatters;
+}): string {
+  if (loading) {
+    const number = format.number(page);
+    return i18n._(msg`Loading page ${number}…`);
+  }
+  if (read === 0) {
+    return page === 1
+      ? i18n._(msg`No tagged events in this period.`)
+      : i18n._(msg`No more events after the previous page.`);
+  }
+  const start = (page - 1) * EVENT_PAGE_SIZE + 1;
+  const from = format.number(start);
+  const to = format.number(start + read - 1);
+  const all = total === undefined ? undefined : format.number(total);
+  const range =
+    all === undefined
+      ? i18n._(msg`Events ${from}–${to}`)
+      : i18n._(msg`Events ${from}–${to} of ${all}`);
+  if (action === "all") return range;
+  const matching = format.number(shown);
+  return action === "subscribe"
+    ? i18n._(msg`${range}; ${matching} of them subscribed.`)
+    : i18n._(msg`${range}; ${matching} of them unsubscribed.`);
 }

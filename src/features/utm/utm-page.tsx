@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
@@ -8,7 +9,7 @@ import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { mayCall } from "@/contract/roles";
-import { formatPeriodDays } from "@/lib/period";
+import { useFormat } from "@/i18n/use-format";
 import { userIdField } from "@/lib/subscriber-format";
 import { LinkBuilder } from "./link-builder";
 import { RecentLinks } from "./recent-links";
@@ -25,9 +26,12 @@ import "./utm.css";
  * QR code, remembering the links made lately.
  */
 export function UtmPage() {
+  const { t } = useLingui();
+  const format = useFormat();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
-  useDocumentTitle(`UTM · ${channel.name}`);
+  const channelName = channel.name;
+  useDocumentTitle(t`UTM · ${channelName}`);
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(utmSearch);
@@ -60,12 +64,18 @@ export function UtmPage() {
       call,
     ),
   );
-  const periodText = `${formatPeriodDays(period)} (${channel.time_zone})`;
+  // The zone as people say it, at the period's end (summer and winter differ); IANA in a title.
+  const zone = format.zone(channel.time_zone, period.to);
+  const days = format.period(period.from, period.to, channel.time_zone);
+  const zoneLabel = zone.label;
+  const periodText = t`${days} (${zoneLabel})`;
   const canBuild = mayCall(role, "utms/getLink");
 
   return (
     <>
-      <h1>UTM</h1>
+      <h1>
+        <Trans>UTM</Trans>
+      </h1>
       <PeriodPicker
         choice={choice}
         period={period}
@@ -76,7 +86,7 @@ export function UtmPage() {
       />
       {(tags.isError || subscriptions.isError) && (
         <p className="muted utm-names-note">
-          Tag or subscription names could not be loaded, so ids are shown.{" "}
+          <Trans>Tag or subscription names could not be loaded, so ids are shown.</Trans>{" "}
           <button
             type="button"
             className="button"
@@ -85,7 +95,7 @@ export function UtmPage() {
               void subscriptions.refetch();
             }}
           >
-            Load names again
+            <Trans>Load names again</Trans>
           </button>
         </p>
       )}
@@ -107,6 +117,7 @@ export function UtmPage() {
             subscriptions={subscriptions.data ?? []}
             subscriptionNames={subscriptionNames}
             loading={tags.isPending || subscriptions.isPending}
+            timeZone={channel.time_zone}
           />
         )}
       </div>
@@ -121,6 +132,7 @@ export function UtmPage() {
         subscriptionNames={subscriptionNames}
         userIdField={userIdField(channel.type_name)}
         timeZone={channel.time_zone}
+        zone={zone}
         onChange={(patch) => {
           setSearch(patch, { push: patch.page !== undefined && patch.tag === undefined });
         }}
@@ -129,12 +141,21 @@ export function UtmPage() {
   );
 }
 
-function LinkSection({ groupId, ...lists }: Omit<Parameters<typeof LinkBuilder>[0], "onMade">) {
+function LinkSection({
+  groupId,
+  timeZone,
+  ...lists
+}: Omit<Parameters<typeof LinkBuilder>[0], "onMade"> & { timeZone: string }) {
   const recent = useRecentLinks(groupId);
   return (
     <>
       <LinkBuilder groupId={groupId} {...lists} onMade={recent.add} />
-      <RecentLinks links={recent.links} kept={recent.kept} onClear={recent.clear} />
+      <RecentLinks
+        links={recent.links}
+        kept={recent.kept}
+        onClear={recent.clear}
+        timeZone={timeZone}
+      />
     </>
   );
 }
