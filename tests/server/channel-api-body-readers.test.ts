@@ -103,6 +103,13 @@ describe("readMultipart", () => {
     expect(failure.message).toContain(cause);
   });
 
+  it("names the part a refusal is about", () => {
+    const body = `${field("a", "1")}--x\r\nContent-Type: text/plain\r\n\r\n2\r\n--x--`;
+    expect(refusal(() => readMultipart(Buffer.from(body), type)).message).toBe(
+      "part 2 of the multipart body has no Content-Disposition header",
+    );
+  });
+
   it("reads a blank body as no fields, boundary or not", () => {
     expect(readMultipart(Buffer.alloc(0), "multipart/form-data")).toEqual([]);
     expect(readMultipart(Buffer.from("\r\n"), "multipart/form-data")).toEqual([]);

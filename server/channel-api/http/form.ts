@@ -69,7 +69,7 @@ export function readForm(bytes: Uint8Array, decoder: TextDecoder): [string, stri
         : decodeText(
             decoder,
             percentDecode(piece.subarray(equals + 1)),
-            `the form field ${JSON.stringify(name.slice(0, 64))}`,
+            () => `the form field ${JSON.stringify(name.slice(0, 64))}`,
           );
     pairs.push([name, value]);
   }

@@ -1,7 +1,15 @@
 import { ErrorCode } from "../../../src/contract/errors";
 import { ApiFailure } from "./failure";
 import { type Fields, jsonFields } from "./fields";
-import { malformed, MAX_DEPTH, MAX_FIELDS, MAX_ITEMS, tooManyFields, tooManyItems } from "./limits";
+import {
+  badValue,
+  malformed,
+  MAX_DEPTH,
+  MAX_FIELDS,
+  MAX_ITEMS,
+  tooManyFields,
+  tooManyItems,
+} from "./limits";
 import { charsetName, decodeText, decoderFor } from "./media-type";
 
 /** A UTF-16 code unit without its pair: JSON can spell one (`"\ud800"`), UTF-8 cannot hold it. */
@@ -17,11 +25,9 @@ interface Pending {
 }
 
 function checkText(text: string, field: string): void {
-  if (LONE_SURROGATE.test(text)) {
-    throw malformed(
-      `${field === "" ? "a field name" : field} holds text that is not valid Unicode`,
-    );
-  }
+  if (!LONE_SURROGATE.test(text)) return;
+  if (field === "") throw malformed("a field name is not valid Unicode");
+  throw badValue(`${field} holds text that is not valid Unicode`);
 }
 
 /**
@@ -48,7 +54,7 @@ function checkShape(body: Record<string, unknown>): void {
     if (keys.length > MAX_FIELDS) {
       throw field === ""
         ? tooManyFields()
-        : malformed(`too many keys in ${field}: at most ${String(MAX_FIELDS)}`);
+        : badValue(`too many keys in ${field}: at most ${String(MAX_FIELDS)}`);
     }
     for (const key of keys) {
       checkText(key, field);

@@ -17,10 +17,18 @@ export function malformed(message: string): ApiFailure {
   return new ApiFailure(ErrorCode.InvalidValue, message, 400);
 }
 
+/**
+ * A field's value the API cannot take (too many items, text UTF-8 cannot hold): code 12 with
+ * HTTP 200, like any other bad value, so the gateway passes it on as the service's own refusal.
+ */
+export function badValue(message: string): ApiFailure {
+  return new ApiFailure(ErrorCode.InvalidValue, message);
+}
+
 export function tooManyFields(): ApiFailure {
   return malformed(`too many fields: at most ${String(MAX_FIELDS)}`);
 }
 
 export function tooManyItems(where: string): ApiFailure {
-  return malformed(`too many items in ${where}: at most ${String(MAX_ITEMS)}`);
+  return badValue(`too many items in ${where}: at most ${String(MAX_ITEMS)}`);
 }

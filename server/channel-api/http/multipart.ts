@@ -83,19 +83,21 @@ function readHeaders(text: string, partNumber: number): Map<string, string> {
 
 /** The field a part carries, or a refusal naming what is wrong with it. */
 function readPart(headerBytes: Buffer, content: Buffer, partNumber: number): [string, string] {
-  const where = `part ${String(partNumber)} of the multipart body`;
+  const where = () => `part ${String(partNumber)} of the multipart body`;
   const headers = readHeaders(
-    decodeText(HEADER_DECODER, headerBytes, `the headers of ${where}`),
+    decodeText(HEADER_DECODER, headerBytes, () => `the headers of ${where()}`),
     partNumber,
   );
   const disposition = headers.get("content-disposition");
-  if (disposition === undefined) throw malformed(`${where} has no Content-Disposition header`);
+  if (disposition === undefined) throw malformed(`${where()} has no Content-Disposition header`);
   if (mediaTypeOf(disposition) !== "form-data") {
-    throw malformed(`${where} is not form-data (Content-Disposition: ${disposition.slice(0, 40)})`);
+    throw malformed(
+      `${where()} is not form-data (Content-Disposition: ${disposition.slice(0, 40)})`,
+    );
   }
   const parameters = headerParameters(disposition);
   const name = parameters.get("name");
-  if (name === undefined) throw malformed(`${where} has no name`);
+  if (name === undefined) throw malformed(`${where()} has no name`);
   if (parameters.has("filename") || parameters.has("filename*")) {
     throw malformed(`files are not accepted: part ${shown(name)} is a file`);
   }
@@ -110,7 +112,7 @@ function readPart(headerBytes: Buffer, content: Buffer, partNumber: number): [st
   if (decoder === undefined) {
     throw malformed(`part ${shown(name)}: unsupported charset ${charsetName(charset ?? "")}`);
   }
-  return [name, decodeText(decoder, content, `the value of part ${shown(name)}`)];
+  return [name, decodeText(decoder, content, () => `the value of part ${shown(name)}`)];
 }
 
 /**
