@@ -23,7 +23,7 @@ import { Dice } from "./fuzz/values";
 const { values: args } = parseArgs({
   options: {
     seed: { type: "string", default: String(Date.now() % 1_000_000) },
-    "per-op": { type: "string", default: "2000" },
+    "per-op": { type: "string", default: "1200" },
     concurrency: { type: "string", default: "8" },
     only: { type: "string" },
   },

@@ -71,10 +71,10 @@ function readHeaders(text: string, partNumber: number): Map<string, string> {
       continue;
     }
     const colon = line.indexOf(":");
-    if (colon <= 0)
-      throw malformed(
-        `part ${String(partNumber)} of the multipart body has a malformed header line`,
-      );
+    if (colon <= 0) {
+      const where = `part ${String(partNumber)} of the multipart body`;
+      throw malformed(`${where} has a malformed header line`);
+    }
     last = line.slice(0, colon).trim().toLowerCase();
     if (!headers.has(last)) headers.set(last, line.slice(colon + 1).trim());
   }
@@ -144,33 +144,49 @@ export function readMultipart(body: Buffer, contentType: string): [string, strin
 
   const pairs: [string, string][] = [];
   while (next !== "close") {
-    if (pairs.length >= MAX_FIELDS)
+    if (pairs.length >= MAX_FIELDS) {
       throw malformed(`too many parts: at most ${String(MAX_FIELDS)}`);
-    const partNumber = pairs.length + 1;
-    const headersStart = next;
-    const noHeaders = body[headersStart] === 0x0d && body[headersStart + 1] === 0x0a;
-    const headersEnd = noHeaders ? headersStart : body.indexOf(HEADER_END, headersStart);
-    if (headersEnd === -1) {
-      throw malformed(`the multipart body ends inside the headers of part ${String(partNumber)}`);
     }
-    const contentStart = noHeaders ? headersStart + 2 : headersEnd + 4;
-    let search = contentStart - 2;
-    let end: number | "close" | undefined;
-    let found: number;
-    do {
-      found = body.indexOf(delimiter, search);
-      if (found === -1) {
-        throw malformed(
-          `the multipart body ends inside part ${String(partNumber)}: the closing --${boundary.slice(0, 70)}-- line is missing`,
-        );
-      }
-      end = delimiterEnd(body, found + 2, dashBoundary.length);
-      search = found + 1;
-    } while (end === undefined);
-    const headerBytes = body.subarray(headersStart, headersEnd);
-    const content = found < contentStart ? body.subarray(0, 0) : body.subarray(contentStart, found);
-    pairs.push(readPart(headerBytes, content, partNumber));
-    next = end;
+    const part = nextPart(body, next, delimiter, pairs.length + 1, boundary);
+    pairs.push(readPart(part.headers, part.content, pairs.length + 1));
+    next = part.next;
   }
   return pairs;
+}
+
+/**
+ * The part whose headers start at `start`: its header and content bytes, and where the next
+ * one starts ("close" after the last). The content ends at the next delimiter line; the
+ * boundary text followed by anything else is content.
+ */
+function nextPart(
+  body: Buffer,
+  start: number,
+  delimiter: Buffer,
+  partNumber: number,
+  boundary: string,
+): { headers: Buffer; content: Buffer; next: number | "close" } {
+  const noHeaders = body[start] === 0x0d && body[start + 1] === 0x0a;
+  const headersEnd = noHeaders ? start : body.indexOf(HEADER_END, start);
+  if (headersEnd === -1) {
+    throw malformed(`the multipart body ends inside the headers of part ${String(partNumber)}`);
+  }
+  const contentStart = noHeaders ? start + 2 : headersEnd + 4;
+  // From the CRLF that ends the headers: a part with no blank line before its delimiter is
+  // read as empty rather than swallowing the next part.
+  for (let search = contentStart - 2; ;) {
+    const found = body.indexOf(delimiter, search);
+    if (found === -1) {
+      throw malformed(
+        `the multipart body ends inside part ${String(partNumber)}: ` +
+          `the closing --${boundary.slice(0, 70)}-- line is missing`,
+      );
+    }
+    const next = delimiterEnd(body, found + 2, delimiter.length - 2);
+    if (next !== undefined) {
+      const content = body.subarray(Math.min(contentStart, found), found);
+      return { headers: body.subarray(start, headersEnd), content, next };
+    }
+    search = found + 1;
+  }
 }
