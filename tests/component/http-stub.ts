@@ -1,6 +1,6 @@
-import type { GatewayReason } from "../../src/contract/gateway-reasons";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { GatewayReason } from "../../src/contract/gateway-reasons";
 
 export interface StubRequest {
   method: string;
