@@ -40,16 +40,22 @@ export async function forward(
   } catch (error) {
     if (signal.aborted) return reply;
     if (error instanceof QueueOverloadedError || error instanceof QueueTimeoutError) {
-      return refuse(
-        reply,
-        503,
-        `Channel ${String(channel.groupId)} is busy: ${error.message}`,
-        ErrorCode.TooManyRequests,
-      );
+      return refuse(reply, {
+        status: 503,
+        message: `Channel ${String(channel.groupId)} is busy: ${error.message}`,
+        reason: "channel-busy",
+        details: { group_id: channel.groupId },
+        code: ErrorCode.TooManyRequests,
+      });
     }
     if (error instanceof BackendUnavailableError) {
       deps.log(`channel ${String(channel.groupId)}: ${error.message}`);
-      return refuse(reply, 502, `${error.message}; try again later.`);
+      return refuse(reply, {
+        status: 502,
+        message: `${error.message}; try again later.`,
+        reason: "backend-unavailable",
+        details: { group_id: channel.groupId },
+      });
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { ErrorCode, failureOf } from "../../src/contract/errors";
+import type { GatewayReason } from "../../src/contract/gateway-reasons";
 
 /** What Node reports when it cannot read a request (Fastify's `ConnectionError`). */
 export interface ClientError extends Error {
@@ -19,6 +20,8 @@ interface Refusal {
   status: number;
   code: number;
   message: string;
+  /** Stable, for clients that say it in their own language (src/contract/gateway-reasons.ts). */
+  reason: GatewayReason;
   headers?: Record<string, string>;
 }
 
@@ -27,17 +30,33 @@ const JSON_ANSWER_POLICY = "default-src 'none'; frame-ancestors 'none'";
 function refusalFor(error: ClientError): Refusal {
   switch (error.code) {
     case "HPE_HEADER_OVERFLOW":
-      return { status: 431, code: ErrorCode.Unknown, message: "the request headers are too large" };
+      return {
+        status: 431,
+        code: ErrorCode.Unknown,
+        message: "the request headers are too large",
+        reason: "headers-too-large",
+      };
     case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
-      return { status: 413, code: ErrorCode.Unknown, message: "the request body is too large" };
+      return {
+        status: 413,
+        code: ErrorCode.Unknown,
+        message: "the request body is too large",
+        reason: "body-too-large",
+      };
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return {
         status: 408,
         code: ErrorCode.Unknown,
         message: "the request took too long to arrive",
+        reason: "request-timeout",
       };
     default:
-      return { status: 400, code: ErrorCode.InvalidValue, message: "the request is malformed" };
+      return {
+        status: 400,
+        code: ErrorCode.InvalidValue,
+        message: "the request is malformed",
+        reason: "malformed-request",
+      };
   }
 }
 
@@ -48,7 +67,7 @@ function refusalFor(error: ClientError): Refusal {
  * that never closes its side gets `lingerMs` to read it, then the socket goes.
  */
 function answerAndEnd(socket: Duplex, refusal: Refusal, options: RawAnswerOptions): void {
-  const body = JSON.stringify(failureOf(refusal.code, refusal.message));
+  const body = JSON.stringify(failureOf(refusal.code, refusal.message, { reason: refusal.reason }));
   const head = [
     `HTTP/1.1 ${String(refusal.status)} ${STATUS_CODES[refusal.status] ?? "Error"}`,
     "Connection: close",
@@ -107,6 +126,7 @@ export function refuseConnect(
         status: 405,
         code: ErrorCode.Unknown,
         message: "CONNECT is not served here",
+        reason: "method-not-allowed",
         headers: { Allow: "GET, HEAD, POST" },
       },
       options,

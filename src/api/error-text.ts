@@ -52,6 +52,9 @@ function detail(details: Details | undefined, key: string): string {
 const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
   "csrf-header-missing": msg`The browser sent the request without the app's header; reload the page.`,
   "body-too-large": msg`The request is too large.`,
+  "headers-too-large": msg`The request's headers are too large. Clear this site's cookies and sign in again.`,
+  "request-timeout": msg`The request took too long to arrive. Check the connection and try again.`,
+  "method-not-allowed": msg`The server does not take this kind of request.`,
   "unsupported-media-type": msg`The request is not in a form the server reads.`,
   "malformed-request": msg`The request could not be read.`,
   "not-found": msg`There is nothing at this address.`,
@@ -59,6 +62,7 @@ const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
   "login-invalid": msg`Enter your user name and password.`,
   "login-wrong": msg`Wrong user name or password.`,
   "login-throttled": msg`Too many failed sign-ins. Try again later.`,
+  "login-names-throttled": msg`Too many different user names were tried from your address. Try again later.`,
   "login-busy": msg`Too many sign-ins at once. Try again in a moment.`,
   "not-signed-in": msg`You are not signed in.`,
   "session-ended": msg`Your session has ended. Sign in again.`,
@@ -69,7 +73,6 @@ const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
   "too-many-calls": msg`Too many requests at once from this page. Wait for some to finish.`,
   "channel-busy": msg`The channel is busy with other requests. Try again in a moment.`,
   "backend-unavailable": msg`The channel's service did not answer. Try again later.`,
-  "backend-error": msg`The channel's service failed. Try again later.`,
   "locale-invalid": msg`This language is not available.`,
 };
 
@@ -82,6 +85,20 @@ function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: 
           one: "# minute",
           other: "# minutes",
         })}.`,
+      );
+    }
+  }
+  if (reason === "login-names-throttled") {
+    const minutes = Number(detail(details, "minutes"));
+    if (minutes > 0) {
+      return i18n._(
+        msg`Too many different user names were tried from your address. Try again in ${plural(
+          minutes,
+          {
+            one: "# minute",
+            other: "# minutes",
+          },
+        )}.`,
       );
     }
   }

@@ -1,6 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useConnectionMonitor, useConnectionState } from "@/api/connection-context";
-
-const time = new Intl.DateTimeFormat("en", { hour: "numeric", minute: "2-digit" });
+import { formatTime } from "@/lib/format";
 
 /**
  * The one notice of the app's connection: shown while the server does not answer (with a way
@@ -8,15 +8,23 @@ const time = new Intl.DateTimeFormat("en", { hour: "numeric", minute: "2-digit" 
  * reader hears what appears in it, calmly (polite), and never one notice per failed call.
  */
 export function ConnectionBanner() {
+  const { i18n } = useLingui();
   const state = useConnectionState();
   const connection = useConnectionMonitor();
+  // On the person's own clock: the moment is theirs, not a channel's.
+  const since =
+    state.status === "lost"
+      ? formatTime(state.since, Intl.DateTimeFormat().resolvedOptions().timeZone, i18n.locale)
+      : "";
   return (
     <div role="status" aria-live="polite" className="connection-banner" data-status={state.status}>
       {state.status === "lost" && (
         <>
           <p>
-            <strong>Connection lost — retrying.</strong> No answer from the server since{" "}
-            {time.format(state.since)}. What you typed stays here.
+            <Trans>
+              <strong>Connection lost — retrying.</strong> No answer from the server since {since}.
+              What you typed stays here.
+            </Trans>
           </p>
           <button
             type="button"
@@ -25,13 +33,15 @@ export function ConnectionBanner() {
               connection.probeNow();
             }}
           >
-            Try now
+            <Trans>Try now</Trans>
           </button>
         </>
       )}
       {state.status === "back" && (
         <p>
-          <strong>The connection is back.</strong>
+          <strong>
+            <Trans>The connection is back.</Trans>
+          </strong>
         </p>
       )}
     </div>

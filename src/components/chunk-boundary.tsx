@@ -1,5 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { Component, type ContextType, type ReactNode } from "react";
 import { ConnectionContext } from "@/api/connection-context";
+import { logText } from "@/api/api-error";
 import { isChunkLoadError } from "@/lib/chunk-error";
 
 interface ChunkBoundaryProps {
@@ -39,13 +41,17 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundarySt
     if (!isChunkLoadError(error)) {
       throw error instanceof Error
         ? error
-        : new Error("A part of the page failed.", { cause: error });
+        : new Error(logText`A part of the page failed.`, { cause: error });
     }
+    const what = this.props.what;
     return (
       <div role="status" className="notice notice-warning chunk-missing">
         <p>
-          {this.props.what} Its code could not be fetched, most likely because the connection
-          dropped. Reload the page to see it once your work here is saved.
+          {what}{" "}
+          <Trans>
+            Its code could not be fetched, most likely because the connection dropped. Reload the
+            page to see it once your work here is saved.
+          </Trans>
         </p>
         <button
           type="button"
@@ -54,7 +60,7 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundarySt
             window.location.reload();
           }}
         >
-          Reload the page
+          <Trans>Reload the page</Trans>
         </button>
       </div>
     );

@@ -81,7 +81,7 @@ export const eventSources = [
 ] as const;
 
 /** Counters the service sends as strings of digits (deliveries/get). */
-export const digits = z.string().regex(/^\d+$/, "expected a string of digits");
+export const digits = z.string().regex(/^\d+$/, contractError("digits"));
 
 /** 0 or 1, as the service's flags are sent. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
@@ -97,6 +97,4 @@ export function isHttpUrl(text: string): boolean {
     return false;
   }
 }
-export const httpUrl = z.string().refine(isHttpUrl, {
-  message: `expected an http or https URL of at most ${String(URL_MAX)} characters`,
-});
+export const httpUrl = z.string().refine(isHttpUrl, contractError("http-url", { max: URL_MAX }));

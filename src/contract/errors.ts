@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { gatewayReasonFields } from "./gateway-reasons";
+import { gatewayReasonFields, type GatewayRefusalWords } from "./gateway-reasons";
 
 /** Error codes of the service (api-facts.md). The dashboard still copes with codes not listed. */
 export const ErrorCode = {
@@ -58,8 +58,9 @@ export type FailureBody = z.infer<typeof failureBody>;
 
 /**
  * A refusal as both servers write it: the service's own shape, so a client reads a gateway
- * refusal and a Channel API one alike.
+ * refusal and a Channel API one alike. `words` (the gateway's, and a request Node could not
+ * read) add the stable `reason` a client says in its own language, and the values it names.
  */
-export function failureOf(code: number, message: string) {
-  return { success: false as const, error_code: code, error_message: message };
+export function failureOf(code: number, message: string, words?: GatewayRefusalWords) {
+  return { success: false as const, error_code: code, error_message: message, ...words };
 }

@@ -9,11 +9,17 @@ import * as z from "./zod";
 export const gatewayReasons = [
   /** A POST without `X-Channel-Desk: 1`. */
   "csrf-header-missing",
-  /** Body over the limit (256 KiB, 8 KiB for sign-in). */
+  /** Body over the limit (256 KiB, 8 KiB for sign-in), or chunk extensions too long (413). */
   "body-too-large",
+  /** Request headers too large for Node to read (431). */
+  "headers-too-large",
+  /** The request took too long to arrive (408). */
+  "request-timeout",
+  /** A method the gateway does not serve: CONNECT (405). */
+  "method-not-allowed",
   /** A body that is not JSON. */
   "unsupported-media-type",
-  /** Malformed request (bad JSON). */
+  /** Malformed request: bad JSON, a body that is not an object, a bad URL, no Host (400). */
   "malformed-request",
   /** No such path or method. details: { path } */
   "not-found",
@@ -23,8 +29,10 @@ export const gatewayReasons = [
   "login-invalid",
   /** Sign-in: wrong user name or password (401). */
   "login-wrong",
-  /** Sign-in: too many failures; details: { minutes } (429). */
+  /** Sign-in: too many failures for the name; details: { minutes } (429). */
   "login-throttled",
+  /** Sign-in: too many different names tried from one address; details: { minutes } (429). */
+  "login-names-throttled",
   /** Sign-in: too many password checks at once (503). */
   "login-busy",
   /** /auth/session: nobody is signed in (401). */
@@ -44,12 +52,16 @@ export const gatewayReasons = [
   "channel-busy",
   /** /api: the channel's service did not answer; details: { group_id } (502). */
   "backend-unavailable",
-  /** /api: the channel's service answered with an HTTP error; details: { status } (502). */
-  "backend-error",
-  /** /auth/locale: not a language of the interface. */
+  /** /auth/locale: not a language of the interface (400). */
   "locale-invalid",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
+
+/** What a refusal of the gateway adds to the failure body: its reason, and the values named. */
+export interface GatewayRefusalWords {
+  reason: GatewayReason;
+  details?: Readonly<Record<string, string | number>>;
+}
 
 export function isGatewayReason(value: unknown): value is GatewayReason {
   return typeof value === "string" && (gatewayReasons as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { apiDateTime, int } from "./common";
+import { contractError } from "./messages";
 
 /**
  * What the service pushes to a WebHook URL on every subscribe and unsubscribe (api-facts.md:
@@ -48,9 +49,10 @@ export const hookEvent = z.looseObject({
   event_id: int,
   /** The hook's secret ("" when it has none): compare it before trusting the call. */
   secret: z.string(),
-  object: hookEventObject.refine((o) => o.vk_user_id !== undefined || o.tg_user_id !== undefined, {
-    message: "expected vk_user_id or tg_user_id",
-  }),
+  object: hookEventObject.refine(
+    (o) => o.vk_user_id !== undefined || o.tg_user_id !== undefined,
+    contractError("some-user-id"),
+  ),
 });
 export type HookEvent = z.infer<typeof hookEvent>;
 

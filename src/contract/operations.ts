@@ -68,12 +68,12 @@ function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
 
 export const variableName = z
   .string()
-  .min(1, "variable name is empty")
-  .max(VARIABLE_NAME_MAX, `variable name is longer than ${String(VARIABLE_NAME_MAX)} characters`)
-  .regex(VARIABLE_NAME_PATTERN, "variable name must consist of Latin letters, digits and _");
+  .min(1, contractError("variable-name-empty"))
+  .max(VARIABLE_NAME_MAX, contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }))
+  .regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern"));
 
 /** A subscriber record id used as a cursor; empty means the first page. */
-const cursor = z.string().regex(/^\d*$/, "offset_id must be a subscriber record id");
+const cursor = z.string().regex(/^\d*$/, contractError("cursor-record-id"));
 const lookupRequest = z.object({ count: count.optional(), offset: offset.optional() });
 
 function lookup<Item extends z.ZodType>(item: Item) {
@@ -82,13 +82,13 @@ function lookup<Item extends z.ZodType>(item: Item) {
 
 const variableValue = z
   .string()
-  .max(VARIABLE_VALUE_MAX, `value is longer than ${String(VARIABLE_VALUE_MAX)} characters`);
+  .max(VARIABLE_VALUE_MAX, contractError("variable-value-too-long", { max: VARIABLE_VALUE_MAX }));
 
 const utmName = z
   .string()
   .trim()
-  .min(1, "name is empty")
-  .max(255, "name is longer than 255 characters");
+  .min(1, contractError("name-empty"))
+  .max(255, contractError("name-too-long", { max: 255 }));
 
 export const operations = {
   "subscribers/get": {

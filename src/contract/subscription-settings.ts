@@ -1,3 +1,4 @@
+import { contractError } from "./messages";
 import * as z from "./zod";
 import { apiDateTime, apiDateTimeInput, flag, id, ids, int, isHttpUrl, URL_MAX } from "./common";
 
@@ -10,24 +11,22 @@ import { apiDateTime, apiDateTimeInput, flag, id, ids, int, isHttpUrl, URL_MAX }
 export const SUBSCRIPTION_NAME_MAX = 255;
 
 const text = (max: number) =>
-  z
-    .string()
-    .max(max, `longer than ${String(max)} characters`)
-    .optional();
+  z.string().max(max, contractError("text-too-long", { max })).optional();
 
 /** A URL, or "" to clear it (a plain string schema, so that form encodings can send ""). */
 const urlOrEmpty = z
   .string()
-  .refine((text) => text === "" || isHttpUrl(text), {
-    message: `expected an http or https URL of at most ${String(URL_MAX)} characters, or ""`,
-  })
+  .refine(
+    (text) => text === "" || isHttpUrl(text),
+    contractError("http-url-or-empty", { max: URL_MAX }),
+  )
   .optional();
 
 export const subscriptionName = z
   .string()
   .trim()
-  .min(1, "name is empty")
-  .max(SUBSCRIPTION_NAME_MAX, `name is longer than ${String(SUBSCRIPTION_NAME_MAX)} characters`);
+  .min(1, contractError("name-empty"))
+  .max(SUBSCRIPTION_NAME_MAX, contractError("name-too-long", { max: SUBSCRIPTION_NAME_MAX }));
 
 export const subscriptionSettingsRequest = {
   title: text(255),

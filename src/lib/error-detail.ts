@@ -7,6 +7,8 @@ const MAX_LENGTH = 300;
 /**
  * The technical words of an unexpected error, for the collapsed "details" a person can read
  * out to support: its name and message, without addresses or file paths, never its stack.
+ * They stay as the code wrote them, whatever the language shown; a thrown value that is not
+ * an error is named by its type only ("[object Object]"), which needs no words.
  */
 export function errorDetail(error: unknown): string {
   const raw =
@@ -14,7 +16,7 @@ export function errorDetail(error: unknown): string {
       ? `${error.name}: ${error.message}`
       : typeof error === "string"
         ? error
-        : "A value that is not an error was thrown.";
+        : Object.prototype.toString.call(error);
   const clean = raw.replace(ADDRESS, "[address]").replace(FILE_PATH, "$1[file]").trim();
   return clean.length > MAX_LENGTH ? `${clean.slice(0, MAX_LENGTH - 1)}…` : clean;
 }

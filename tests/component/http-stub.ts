@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { GatewayReason } from "../../src/contract/gateway-reasons";
 
 export interface StubRequest {
   method: string;
@@ -27,8 +28,15 @@ export function json(res: ServerResponse, status: number, value: unknown) {
   res.end(typeof value === "string" ? value : JSON.stringify(value));
 }
 
-export function refuse(res: ServerResponse, status: number, message: string) {
-  json(res, status, { success: false, error_code: 0, error_message: message });
+/** A gateway refusal; `reason` is the stable code the gateway adds (src/contract/gateway-reasons.ts). */
+export function refuse(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  reason?: GatewayReason,
+  details?: Record<string, string | number>,
+) {
+  json(res, status, { success: false, error_code: 0, error_message: message, reason, details });
 }
 
 export async function startHttpStub(): Promise<HttpStub> {

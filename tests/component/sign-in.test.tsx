@@ -229,8 +229,9 @@ describe("signing in and out", () => {
       } else if (request.url === "/auth/login") {
         logins += 1;
         const body = request.body as { username: string; password: string };
-        if (body.password !== "right") refuse(res, 401, "Wrong user name or password.");
-        else {
+        if (body.password !== "right") {
+          refuse(res, 401, "Wrong user name or password.", "login-wrong");
+        } else {
           signedIn = true;
           json(res, 200, session);
         }

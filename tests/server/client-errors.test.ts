@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureBody } from "../../src/contract/errors";
+import { isGatewayReason } from "../../src/contract/gateway-reasons";
 import { type RunningChannelApi, startChannelApi } from "../support/channel-api";
 import { type RunningGateway, startGateway } from "../support/gateway";
 import { type RawResponse, rawExchange } from "../support/raw-http";
@@ -110,6 +111,7 @@ describe.each(Object.keys(servers) as (keyof typeof servers)[])("the %s", (name)
     const [answer] = exchange.responses;
     const failure = expectRefusal(answer, 431);
     expect(failure.error_message).toMatch(/headers are too large/);
+    expect((failure as { reason?: unknown }).reason).toBe("headers-too-large");
     expect(answer?.headers.connection).toBe("close");
     // Ended, not destroyed: the answer arrived whole, then the FIN, and no reset.
     expect(exchange.ended).toBe(true);
@@ -241,8 +243,10 @@ describe("the gateway's refusals", () => {
     async (_what, request, status) => {
       const exchange = await rawExchange(gateway.url, request, 1);
       const answer = exchange.responses[0];
-      expectRefusal(answer, status);
+      const failure = expectRefusal(answer, status);
       expect(answer?.headers["content-security-policy"]).toContain("default-src 'self'");
+      // A stable reason the SPA says in the person's language (src/contract/gateway-reasons.ts).
+      expect(isGatewayReason((failure as { reason?: unknown }).reason)).toBe(true);
     },
   );
 });

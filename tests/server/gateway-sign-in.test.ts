@@ -161,7 +161,12 @@ describe("the bound on different names from one address", () => {
     const refused = await signIn(sprayer, "someone10", "Summer2026!");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("60");
-    expect(refused.body).toMatchObject({ success: false, error_code: 0 });
+    expect(refused.body).toMatchObject({
+      success: false,
+      error_code: 0,
+      reason: "login-names-throttled",
+      details: { minutes: 1 },
+    });
     expect(String(refused.body.error_message)).toMatch(/different user names/);
     // Names it already tried go on, up to their own lock; a new one waits, whoever owns it.
     expect((await signIn(sprayer, "someone3", "Winter2026!")).status).toBe(401);

@@ -40,7 +40,11 @@ function refuseBadUrl(_error: unknown, _request: FastifyRequest, reply: FastifyR
       "referrer-policy": "no-referrer",
       "cache-control": "no-store",
     })
-    .send(failureOf(ErrorCode.InvalidValue, "the request URL is malformed"));
+    .send(
+      failureOf(ErrorCode.InvalidValue, "the request URL is malformed", {
+        reason: "malformed-request",
+      }),
+    );
 }
 
 /**
@@ -78,13 +82,22 @@ export const security = fp<SecurityOptions>(
 
     app.addHook("onRequest", async (request, reply) => {
       if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
-        await refuse(reply, 400, "the request has no Host header", ErrorCode.InvalidValue);
+        await refuse(reply, {
+          status: 400,
+          message: "the request has no Host header",
+          reason: "malformed-request",
+          code: ErrorCode.InvalidValue,
+        });
         return;
       }
       // A cross-site form or image cannot set a custom header, so a POST without it is refused.
       if (request.method !== "GET" && request.method !== "HEAD") {
         if (request.headers[CSRF_HEADER.toLowerCase()] !== "1") {
-          await refuse(reply, 403, `${request.method} needs the header ${CSRF_HEADER}: 1`);
+          await refuse(reply, {
+            status: 403,
+            message: `${request.method} needs the header ${CSRF_HEADER}: 1`,
+            reason: "csrf-header-missing",
+          });
         }
       }
     });
@@ -92,21 +105,48 @@ export const security = fp<SecurityOptions>(
     app.setErrorHandler((error, request, reply) => {
       keepConnectionIfRead(request, reply);
       const status = (error as { statusCode?: unknown }).statusCode;
-      if (status === 413) return refuse(reply, 413, "the request body is too large");
-      if (status === 415) return refuse(reply, 415, "send the body as application/json");
+      if (status === 413) {
+        return refuse(reply, {
+          status: 413,
+          message: "the request body is too large",
+          reason: "body-too-large",
+        });
+      }
+      if (status === 415) {
+        return refuse(reply, {
+          status: 415,
+          message: "send the body as application/json",
+          reason: "unsupported-media-type",
+        });
+      }
       // The file server refuses dotfiles and maps with 403: to a visitor they do not exist.
-      if (status === 403 || status === 404) return refuse(reply, 404, "nothing here");
+      if (status === 403 || status === 404) {
+        return refuse(reply, { status: 404, message: "nothing here", reason: "not-found" });
+      }
       if (typeof status === "number" && status >= 400 && status < 500) {
-        return refuse(reply, 400, "the request is malformed", ErrorCode.InvalidValue);
+        return refuse(reply, {
+          status: 400,
+          message: "the request is malformed",
+          reason: "malformed-request",
+          code: ErrorCode.InvalidValue,
+        });
       }
       options.log(
         `internal error: ${error instanceof Error ? (error.stack ?? error.message) : "unknown"}`,
       );
-      return refuse(reply, 500, "internal error of the gateway");
+      return refuse(reply, {
+        status: 500,
+        message: "internal error of the gateway",
+        reason: "gateway-failure",
+      });
     });
 
     app.setNotFoundHandler((request, reply) =>
-      refuse(reply, 404, `nothing at ${request.method} ${request.url.split("?")[0] ?? "/"}`),
+      refuse(reply, {
+        status: 404,
+        message: `nothing at ${request.method} ${request.url.split("?")[0] ?? "/"}`,
+        reason: "not-found",
+      }),
     );
   },
   { name: "security" },

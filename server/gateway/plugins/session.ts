@@ -1,10 +1,13 @@
 import cookie from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { refuse } from "../refuse";
+import { type Refusal, refuse } from "../refuse";
 import { type Account, findAccount } from "../store/accounts";
 import type { GatewayDb } from "../store/database";
 import type { SessionStore } from "../store/sessions";
+
+/** What a route says to a request without a session (HTTP 401). */
+export type SignedOut = Pick<Refusal, "message" | "reason">;
 
 /** The signed-in person of a request, once `requireSession` has found them. */
 export interface GatewaySession {
@@ -19,8 +22,8 @@ declare module "fastify" {
     session: GatewaySession | null;
   }
   interface FastifyInstance {
-    /** A preHandler that refuses with 401 and `signedOutMessage` when nobody is signed in. */
-    requireSession: (signedOutMessage: string) => preHandlerAsyncHookHandler;
+    /** A preHandler that refuses with 401 and `signedOut` when nobody is signed in. */
+    requireSession: (signedOut: SignedOut) => preHandlerAsyncHookHandler;
   }
   interface FastifyReply {
     /** Signs the account in: ends the request's old session, sets the new cookie. */
@@ -63,10 +66,10 @@ export const session = fp<SessionOptions>(
       return account ? { id, account, expiresAt: record.expiresAt } : null;
     }
 
-    app.decorate("requireSession", (signedOutMessage: string) => {
+    app.decorate("requireSession", (signedOut: SignedOut) => {
       const requireSession: preHandlerAsyncHookHandler = async (request, reply) => {
         request.session = sessionOf(request);
-        if (!request.session) await refuse(reply, 401, signedOutMessage);
+        if (!request.session) await refuse(reply, { status: 401, ...signedOut });
       };
       return requireSession;
     });

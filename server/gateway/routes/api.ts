@@ -7,23 +7,22 @@ import { mayCall } from "../../../src/contract/roles";
 import type { ChannelAccess } from "../channel-access";
 import type { GatewayChannel } from "../channels";
 import { forward, type ForwardDeps } from "../forward";
-import type { GatewaySession } from "../plugins/session";
-import { refuse } from "../refuse";
+import type { GatewaySession, SignedOut } from "../plugins/session";
+import { type Refusal, refuse } from "../refuse";
 
 export interface ApiOptions extends ForwardDeps {
   channels: ChannelAccess;
 }
 
+const SESSION_ENDED: SignedOut = {
+  message: "Your session has ended: sign in again.",
+  reason: "session-ended",
+};
+
 /** Calls one session may have waiting or on their way; a page needs far fewer. */
 const MAX_CALLS_PER_SESSION = 100;
 /** A group id as the contract takes it: a positive integer, or one written as digits. */
 const GROUP_ID = /^[1-9]\d{0,15}$/;
-
-interface Refusal {
-  status: number;
-  message: string;
-  code?: number;
-}
 
 /**
  * `POST /api/<group>/<method>`: resolve the channel, authorize the role, validate the fields
@@ -40,7 +39,12 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
   ): GatewayChannel | Refusal {
     const groupField = body.group_id;
     if (groupField === undefined) {
-      return { status: 400, message: "group_id is required", code: ErrorCode.MissingParameter };
+      return {
+        status: 400,
+        message: "group_id is required",
+        reason: "group-id-missing",
+        code: ErrorCode.MissingParameter,
+      };
     }
     const groupText =
       typeof groupField === "number" || typeof groupField === "string" ? String(groupField) : "";
@@ -48,6 +52,7 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
       return {
         status: 400,
         message: "group_id must be a positive integer",
+        reason: "group-id-invalid",
         code: ErrorCode.InvalidValue,
       };
     }
@@ -56,6 +61,8 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
       channel ?? {
         status: 403,
         message: `You have no access to channel ${JSON.stringify(groupField)}.`,
+        reason: "no-channel-access",
+        details: { group_id: groupText },
       }
     );
   }
@@ -69,12 +76,13 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
   ) {
     const inFlight = callsInFlight.get(session.id) ?? 0;
     if (inFlight >= MAX_CALLS_PER_SESSION) {
-      return refuse(
-        reply,
-        429,
-        `Too many calls at once from this session (${String(inFlight)}); wait for some to finish.`,
-        ErrorCode.TooManyRequests,
-      );
+      return refuse(reply, {
+        status: 429,
+        message: `Too many calls at once from this session (${String(inFlight)}); wait for some to finish.`,
+        reason: "too-many-calls",
+        details: { in_flight: inFlight },
+        code: ErrorCode.TooManyRequests,
+      });
     }
     // A browser that went away (closed tab, aborted fetch) takes its waiting call with it.
     const gone = new AbortController();
@@ -95,21 +103,38 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
 
   app.post<{ Params: { group: string; method: string } }>(
     "/api/:group/:method",
-    { preHandler: app.requireSession("Your session has ended: sign in again.") },
+    { preHandler: app.requireSession(SESSION_ENDED) },
     async (request, reply) => {
       const session = request.session;
-      if (!session) return refuse(reply, 401, "Your session has ended: sign in again.");
+      if (!session) return refuse(reply, { status: 401, ...SESSION_ENDED });
       const { group, method } = request.params;
       const operation = findOperation(group, method);
-      if (operation === undefined) return refuse(reply, 404, `unknown method ${group}/${method}`);
+      if (operation === undefined) {
+        return refuse(reply, {
+          status: 404,
+          message: `unknown method ${group}/${method}`,
+          reason: "not-found",
+        });
+      }
       const body: unknown = request.body ?? {};
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return refuse(reply, 400, "the body must be a JSON object", ErrorCode.InvalidValue);
+        return refuse(reply, {
+          status: 400,
+          message: "the body must be a JSON object",
+          reason: "malformed-request",
+          code: ErrorCode.InvalidValue,
+        });
       }
       const channel = resolveChannel(session, body as Record<string, unknown>);
-      if ("status" in channel) return refuse(reply, channel.status, channel.message, channel.code);
+      if ("status" in channel) return refuse(reply, channel);
       if (!mayCall(session.account.role, operation)) {
-        return refuse(reply, 403, `The ${session.account.role} role may not call ${operation}.`);
+        const role = session.account.role;
+        return refuse(reply, {
+          status: 403,
+          message: `The ${role} role may not call ${operation}.`,
+          reason: "role-refused",
+          details: { role, operation },
+        });
       }
       const { group_id: _groupId, ...fields } = body as Record<string, unknown>;
       const parsed = (operations[operation].request as z.ZodType).safeParse(fields);

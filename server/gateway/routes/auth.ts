@@ -1,9 +1,11 @@
 import type { FastifyPluginCallback, FastifyReply, onRequestAsyncHookHandler } from "fastify";
-import { loginRequest, type SessionResponse } from "../../../src/contract/session";
+import { ErrorCode } from "../../../src/contract/errors";
+import { loginRequest, localeRequest, type SessionResponse } from "../../../src/contract/session";
 import type { ChannelAccess } from "../channel-access";
 import type { AttemptStart, LoginThrottle } from "../login-throttle";
 import { refuse } from "../refuse";
-import { type Account, findAccount } from "../store/accounts";
+import type { SignedOut } from "../plugins/session";
+import { type Account, findAccount, setAccountLocale } from "../store/accounts";
 import type { GatewayDb } from "../store/database";
 
 export interface AuthOptions {
@@ -22,7 +24,9 @@ const MAX_PASSWORD_CHECKS = 8;
 const DUMMY_HASH =
   "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
-/** `POST /auth/login`, `POST /auth/logout`, `GET /auth/session`. */
+const NOT_SIGNED_IN: SignedOut = { message: "Not signed in.", reason: "not-signed-in" };
+
+/** `POST /auth/login`, `POST /auth/logout`, `GET /auth/session`, `POST /auth/locale`. */
 export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, done) => {
   let passwordChecks = 0;
 
@@ -35,13 +39,19 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
       role: account.role,
       channels: described.filter((channel) => channel !== undefined),
       expires_at: new Date(expiresAt).toISOString(),
+      // Always sent (null before any choice): it tells the SPA that this gateway remembers.
+      locale: account.locale,
     };
   }
 
   app.post("/auth/login", { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     const parsed = loginRequest.safeParse(request.body);
     if (!parsed.success) {
-      return refuse(reply, 400, parsed.error.issues[0]?.message ?? "send username and password");
+      return refuse(reply, {
+        status: 400,
+        message: parsed.error.issues[0]?.message ?? "send username and password",
+        reason: "login-invalid",
+      });
     }
     const { username, password } = parsed.data;
     const start = options.throttle.begin(username, request.ip);
@@ -51,7 +61,11 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
     // password, so it gives the attempt back.
     if (passwordChecks >= MAX_PASSWORD_CHECKS) {
       start.attempt.release();
-      return refuse(reply, 503, "Too many sign-ins at once: try again in a moment.");
+      return refuse(reply, {
+        status: 503,
+        message: "Too many sign-ins at once: try again in a moment.",
+        reason: "login-busy",
+      });
     }
     const account = findAccount(options.db, username);
     passwordChecks += 1;
@@ -66,7 +80,11 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
     }
     if (!account || !valid) {
       start.attempt.fail();
-      return refuse(reply, 401, "Wrong user name or password.");
+      return refuse(reply, {
+        status: 401,
+        message: "Wrong user name or password.",
+        reason: "login-wrong",
+      });
     }
     start.attempt.succeed();
     const session = reply.startSession(account.username);
@@ -92,12 +110,32 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
 
   app.get(
     "/auth/session",
-    { preHandler: app.requireSession("Not signed in.") },
+    { preHandler: app.requireSession(NOT_SIGNED_IN) },
     async (request, reply) => {
-      if (!request.session) return refuse(reply, 401, "Not signed in.");
+      if (!request.session) return refuse(reply, { status: 401, ...NOT_SIGNED_IN });
       return reply
         .header("cache-control", "no-store")
         .send(await sessionBody(request.session.account, request.session.expiresAt));
+    },
+  );
+
+  // The account's interface language, so that it follows the person to another browser.
+  app.post(
+    "/auth/locale",
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: app.requireSession(NOT_SIGNED_IN) },
+    async (request, reply) => {
+      if (!request.session) return refuse(reply, { status: 401, ...NOT_SIGNED_IN });
+      const parsed = localeRequest.safeParse(request.body);
+      if (!parsed.success) {
+        return refuse(reply, {
+          status: 400,
+          message: `locale must be one of ${localeRequest.shape.locale.options.join(", ")}`,
+          reason: "locale-invalid",
+          code: ErrorCode.InvalidValue,
+        });
+      }
+      setAccountLocale(options.db, request.session.account.username, parsed.data.locale);
+      return reply.code(204).header("cache-control", "no-store").send();
     },
   );
   done();
@@ -113,9 +151,18 @@ function refuseThrottled(
   void reply.header("retry-after", String(Math.ceil(refused.retryAfterMs / 1000)));
   return refuse(
     reply,
-    429,
     refused.reason === "locked"
-      ? `Too many failed sign-ins for ${username}: try again in ${wait}.`
-      : `Too many different user names tried from your address: try again in ${wait}.`,
+      ? {
+          status: 429,
+          message: `Too many failed sign-ins for ${username}: try again in ${wait}.`,
+          reason: "login-throttled",
+          details: { minutes },
+        }
+      : {
+          status: 429,
+          message: `Too many different user names tried from your address: try again in ${wait}.`,
+          reason: "login-names-throttled",
+          details: { minutes },
+        },
   );
 }

@@ -8,6 +8,8 @@ export interface Account {
   role: Role;
   channels: number[];
   passwordHash: string;
+  /** The interface language the account chose, `null` before any choice. */
+  locale: string | null;
 }
 
 interface AccountRow {
@@ -15,7 +17,10 @@ interface AccountRow {
   role: string;
   channels: string;
   password_hash: string;
+  locale: string | null;
 }
+
+const ACCOUNT_COLUMNS = "username, role, channels, password_hash, locale";
 
 export class AccountError extends Error {
   constructor(message: string) {
@@ -30,6 +35,7 @@ function toAccount(row: AccountRow): Account {
     role: roleSchema.parse(row.role),
     channels: (JSON.parse(row.channels) as unknown[]).map(Number),
     passwordHash: row.password_hash,
+    locale: row.locale,
   };
 }
 
@@ -50,14 +56,14 @@ export function checkPassword(password: string): void {
 
 export function findAccount(db: GatewayDb, username: string): Account | undefined {
   const row = db
-    .prepare("SELECT username, role, channels, password_hash FROM accounts WHERE username = ?")
+    .prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE username = ?`)
     .get(username) as AccountRow | undefined;
   return row ? toAccount(row) : undefined;
 }
 
 export function listAccounts(db: GatewayDb): Account[] {
   const rows = db
-    .prepare("SELECT username, role, channels, password_hash FROM accounts ORDER BY username")
+    .prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY username`)
     .all() as AccountRow[];
   return rows.map(toAccount);
 }
@@ -79,7 +85,15 @@ export async function addAccount(
     `INSERT INTO accounts (username, role, channels, password_hash, created_at, password_changed_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(username, account.role, JSON.stringify(account.channels), passwordHash, now, now);
-  return { username, role: account.role, channels: account.channels, passwordHash };
+  return { username, role: account.role, channels: account.channels, passwordHash, locale: null };
+}
+
+/** Remembers the account's interface language (the caller has checked it by the contract). */
+export function setAccountLocale(db: GatewayDb, username: string, locale: string): void {
+  const result = db
+    .prepare("UPDATE accounts SET locale = ? WHERE username = ?")
+    .run(locale, username);
+  if (result.changes === 0) throw new AccountError(`no account ${username}`);
 }
 
 /** Removes the account and, through the foreign key, every session of it. */

@@ -27,6 +27,10 @@ const migrations: readonly string[] = [
   CREATE INDEX sessions_by_user ON sessions (username);
   CREATE INDEX sessions_by_expiry ON sessions (expires_at);
   `,
+  // The interface language the account chose (POST /auth/locale), NULL until it chooses: it
+  // follows the person to another browser. Checked by the contract, not here, so a language
+  // added later needs no migration.
+  `ALTER TABLE accounts ADD COLUMN locale TEXT;`,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
 import { fitPoints, maxPointsFor } from "@/lib/fit-points";
@@ -15,6 +16,7 @@ const AXIS_PX = 64;
 
 /** Bars per point and series, as wide as its container; merges points that would not fit. */
 export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
+  const { t } = useLingui();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const animate = useChartAnimation();
   const fitted = fitPoints(points, maxPointsFor(Math.max(0, width - AXIS_PX), PX_PER_POINT));
@@ -30,7 +32,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height: HEIGHT }} aria-hidden="true">
         {width > 0 && (
-          <ChunkBoundary what="The chart could not be drawn.">
+          <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <Bars
                 series={series}

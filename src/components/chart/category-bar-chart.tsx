@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
 import type { SeriesPoint } from "@/lib/fit-points";
@@ -26,6 +27,7 @@ interface CategoryBarChartProps {
  * not merged to fit, as time buckets are: the caller shows the first few and the table the rest.
  */
 export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChartProps) {
+  const { t } = useLingui();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const animate = useChartAnimation();
   // Names take at most two fifths of the width, and no more than they need; a name that
@@ -50,7 +52,7 @@ export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChar
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height }} aria-hidden="true">
         {width > 0 && (
-          <ChunkBoundary what="The chart could not be drawn.">
+          <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <CategoryBars
                 series={series}

@@ -1,5 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { useSignInAgain } from "@/api/session-hooks";
+import { ErrorText } from "@/components/error-text";
 import { SIGN_IN_PATH } from "@/lib/safe-next";
 import "@/components/confirm-dialog.css";
 import "./session.css";
@@ -70,15 +72,19 @@ export function SignInDialog({ username }: SignInDialogProps) {
       }}
     >
       <h2 id={titleId} className="confirm-dialog-title">
-        Your session has ended
+        <Trans>Your session has ended</Trans>
       </h2>
       <p id={descriptionId} className="confirm-dialog-description">
-        Sign in again to go on. This page stays as it was: what you typed is kept, and you can send
-        it once you are signed in.
+        <Trans>
+          Sign in again to go on. This page stays as it was: what you typed is kept, and you can
+          send it once you are signed in.
+        </Trans>
       </p>
       <form className="sign-in-dialog-form" noValidate onSubmit={submit}>
         <div className="field">
-          <label htmlFor={userId}>User name</label>
+          <label htmlFor={userId}>
+            <Trans>User name</Trans>
+          </label>
           <input
             id={userId}
             name="username"
@@ -89,7 +95,9 @@ export function SignInDialog({ username }: SignInDialogProps) {
           />
         </div>
         <div className="field">
-          <label htmlFor={passwordId}>Password</label>
+          <label htmlFor={passwordId}>
+            <Trans>Password</Trans>
+          </label>
           <input
             id={passwordId}
             ref={passwordRef}
@@ -105,7 +113,7 @@ export function SignInDialog({ username }: SignInDialogProps) {
           />
           {missing && (
             <p id={`${passwordId}-error`} className="field-error">
-              Enter your password.
+              <Trans>Enter your password.</Trans>
             </p>
           )}
         </div>
@@ -114,14 +122,14 @@ export function SignInDialog({ username }: SignInDialogProps) {
           role="alert"
           className={signIn.isError ? "sign-in-alert notice notice-error" : "sign-in-alert"}
         >
-          {signIn.isError && signIn.error.message}
+          {signIn.isError && <ErrorText error={signIn.error} />}
         </div>
         <div className="confirm-dialog-actions">
           <button type="button" className="button" onClick={startAfresh}>
-            Sign in as someone else
+            <Trans>Sign in as someone else</Trans>
           </button>
           <button type="submit" className="button button-primary" disabled={signIn.isPending}>
-            {signIn.isPending ? "Signing in…" : "Sign in"}
+            {signIn.isPending ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
           </button>
         </div>
       </form>
