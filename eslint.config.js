@@ -204,13 +204,7 @@ export function boundaryConfigs(root) {
  * which removes its name from this list, so that from then on a string a person would read
  * cannot be written there without the catalog (src/features/<name>/locales).
  */
-export const UNTRANSLATED_FEATURES = [
-  "bots",
-  "deliveries",
-  "subscribers",
-  "utm",
-  "variables",
-];
+export const UNTRANSLATED_FEATURES = ["bots", "deliveries", "subscribers", "utm", "variables"];
 
 // Its own typings do not match ESLint 10's plugin type, which it satisfies at run time.
 const pluginLingui = /** @type {import("eslint").ESLint.Plugin} */ (

@@ -75,8 +75,8 @@ function PageCodeMissing() {
         {gaveUp ? (
           <p>
             <Trans>
-              The server answers again, but this page still could not be loaded. Reload the page
-              to try once more.
+              The server answers again, but this page still could not be loaded. Reload the page to
+              try once more.
             </Trans>
           </p>
         ) : (

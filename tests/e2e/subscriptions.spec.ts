@@ -47,6 +47,15 @@ function dayInZone(back: number): string {
   }).format(date);
 }
 
+/** The same day as the API writes it ("26.10.2026"), for asking statCount about it. */
+function apiDayInZone(back: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - back);
+  const [year, month, day] = date.toISOString().slice(0, 10).split("-");
+  return `${day ?? ""}.${month ?? ""}.${year ?? ""}`;
+}
+
 const number = (text: string) => Number(text.replace(/[^\d-]/g, ""));
 
 /** The chart's own table: its first and last bucket, and its Total row. */
@@ -125,10 +134,11 @@ test.describe("the subscriptions page", () => {
       expect(table.buckets).toBe(days);
       expect(table.first).toBe(dayInZone(days - 1));
       expect(table.last).toBe(dayInZone(0));
+      // The table shows days in the app's format; the API takes its own.
       const counts = await statCount(
         page.request,
-        `${table.first} 00:00:00`,
-        `${table.last} 23:59:59`,
+        `${apiDayInZone(days - 1)} 00:00:00`,
+        `${apiDayInZone(0)} 23:59:59`,
       );
       expect(counts.count_subscribe).toBeGreaterThan(0);
       expect(table.subscribed).toBe(counts.count_subscribe);
