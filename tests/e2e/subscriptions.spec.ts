@@ -65,7 +65,8 @@ async function chartTable(page: Page) {
   await expect(toggle).toBeVisible({ timeout: 20_000 });
   if (!(await toggle.isChecked())) await toggle.check();
   const table = chart.getByRole("table");
-  await expect(table).toBeVisible();
+  // After a period change the chart loads its new buckets first: slow on a loaded machine.
+  await expect(table).toBeVisible({ timeout: 20_000 });
   const rows = table.locator("tbody tr");
   const first = (await rows.first().locator("th").innerText()).trim();
   const last = (await rows.last().locator("th").innerText()).trim();
