@@ -167,7 +167,7 @@ describe("the channel page's 30-day chart, against the live gateway", () => {
         await gateway.close();
       }
     },
-    30_000,
+    60_000,
   );
 });
 

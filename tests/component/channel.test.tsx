@@ -232,5 +232,5 @@ describe("the channel page", () => {
     await user.click(tea);
     await screen.findByRole("heading", { level: 2, name: "Tea House" });
     expect(router.state.location.pathname).toBe("/c/1002");
-  });
+  }, 20_000);
 });

@@ -132,7 +132,7 @@ test.describe("the statistics pages in Russian", () => {
   test("the subscriptions page: a period, the chart as a table, the events, a CSV with ;", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const accounts = await readAccounts();
     const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await page.goto("/");
