@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../shared/sqlite";
+import { DIRECTORY_SCHEMA } from "./directory-schema";
 
 export type GatewayDb = Database.Database;
 
@@ -27,6 +28,7 @@ const migrations: readonly string[] = [
   CREATE INDEX sessions_by_user ON sessions (username);
   CREATE INDEX sessions_by_expiry ON sessions (expires_at);
   `,
+  DIRECTORY_SCHEMA,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {
