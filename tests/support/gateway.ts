@@ -71,7 +71,7 @@ export class Browser {
   }
 
   async request(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     body?: unknown,
     headers: Record<string, string> = { "X-Channel-Desk": "1" },
@@ -81,7 +81,7 @@ export class Browser {
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(method === "POST" ? headers : {}),
+        ...(method === "GET" ? {} : headers),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

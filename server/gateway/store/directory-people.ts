@@ -293,10 +293,11 @@ export function purgeLeft(db: GatewayDb, dirId: number, before: number, batch = 
 export function recount(db: GatewayDb, dirId: number): void {
   db.prepare(
     `UPDATE directory_channels SET
-       people = (SELECT count(*) FROM directory_people WHERE dir_id = ?1 AND left_at IS NULL),
-       left_count = (SELECT count(*) FROM directory_people WHERE dir_id = ?1 AND left_at IS NOT NULL)
-     WHERE dir_id = ?1`,
-  ).run(dirId);
+       people = (SELECT count(*) FROM directory_people WHERE dir_id = @dirId AND left_at IS NULL),
+       left_count = (SELECT count(*) FROM directory_people
+                      WHERE dir_id = @dirId AND left_at IS NOT NULL)
+     WHERE dir_id = @dirId`,
+  ).run({ dirId });
 }
 
 /** People the API no longer has (a read by user id did not find them): flagged as left. */
