@@ -114,9 +114,19 @@ function foldLatin(word: string): string {
   return key;
 }
 
+/** Skeletons already made: names repeat a lot, and a sync makes a million of them. */
+const skeletons = new Map<string, string>();
+const SKELETONS_KEPT = 50_000;
+
 /** The skeleton of one word (already folded by `foldName`). */
 export function skeletonOf(word: string): string {
-  return foldLatin(transliterate(word));
+  let key = skeletons.get(word);
+  if (key === undefined) {
+    key = foldLatin(transliterate(word));
+    if (skeletons.size >= SKELETONS_KEPT) skeletons.clear();
+    skeletons.set(word, key);
+  }
+  return key;
 }
 
 /** The words of a text, folded: what the skeletons are made from. */
