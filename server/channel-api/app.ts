@@ -1,10 +1,10 @@
-import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type * as z from "zod";
 import { API_VERSION } from "../../src/contract/common";
 import { ErrorCode } from "../../src/contract/errors";
 import { findOperation, operations } from "../../src/contract/operations";
-import { type Fields, coerceFields, fieldsFromPairs } from "./http/fields";
+import { bodyFieldsOf, queryFields, registerBodyParsers } from "./http/body-parsers";
+import { type Fields, coerceFields } from "./http/fields";
 import { ApiFailure, failureBody, failureFromIssues } from "./http/failure";
 import { RateLimiter } from "./http/rate-limit";
 import type { ChannelRow, Context } from "./operations/context";
@@ -48,36 +48,7 @@ export function buildChannelApi(options: ChannelApiOptions): FastifyInstance {
       console.error("[channel-api] internal error:", error instanceof Error ? error.stack : error);
     });
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") {
-      done(null, {});
-      return;
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-        done(new ApiFailure(ErrorCode.InvalidValue, "the body must be a JSON object", 400));
-        return;
-      }
-      done(null, parsed);
-    } catch {
-      done(new ApiFailure(ErrorCode.InvalidValue, "the body is not valid JSON", 400));
-    }
-  });
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => {
-      const text = typeof body === "string" ? body : body.toString("utf8");
-      done(null, fieldsFromPairs(new URLSearchParams(text)));
-    },
-  );
-  void app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fieldSize: bodyLimit, fields: 1000, files: 0, parts: 1000 },
-  });
+  registerBodyParsers(app);
 
   app.setNotFoundHandler((request, reply) => {
     void reply
@@ -130,7 +101,7 @@ export function buildChannelApi(options: ChannelApiOptions): FastifyInstance {
           );
         return;
       }
-      const fields = { ...queryFields(request.url), ...bodyFields(request.body) };
+      const fields = { ...queryFields(request.url), ...bodyFieldsOf(request.body) };
       const channel = authenticate(options.db, fields, request, limiter);
       const schema = operations[op].request as unknown as z.ZodObject;
       const parsed = schema.safeParse(coerceFields(schema.shape, fields));
@@ -152,25 +123,6 @@ function pathOf(url: string): string {
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== "object" || error === null || !("statusCode" in error)) return undefined;
   return typeof error.statusCode === "number" ? error.statusCode : undefined;
-}
-
-function queryFields(url: string): Fields {
-  const query = url.indexOf("?");
-  return query === -1 ? {} : fieldsFromPairs(new URLSearchParams(url.slice(query + 1)));
-}
-
-/** JSON bodies arrive as objects; multipart ones as key → value or value[] (keys keep `[]`). */
-function bodyFields(body: unknown): Fields {
-  if (typeof body !== "object" || body === null) return {};
-  const pairs: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(body)) {
-    if (Array.isArray(value) && /\[\d*\]$/.test(key)) {
-      for (const item of value as unknown[]) pairs.push([key, item]);
-    } else {
-      pairs.push([key, value]);
-    }
-  }
-  return fieldsFromPairs(pairs);
 }
 
 function text(value: unknown): string | undefined {

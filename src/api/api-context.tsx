@@ -13,7 +13,7 @@ export function createApi(config: ClientConfig = {}): Api {
 }
 
 /** The browser's: same origin, through the gateway. */
-const browserApi: Api = { call: browserCall, session: createSessionApi() };
+export const browserApi: Api = { call: browserCall, session: createSessionApi() };
 
 const ApiContext = createContext<Api>(browserApi);
 

@@ -1,5 +1,6 @@
 import { matchMutation, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isRetryableError, isSignedOutError } from "./api-error";
+import { isAnswer, isNoAnswer } from "./connection-failure";
 import { sessionKeys } from "./query-keys";
 
 export const MAX_RETRIES = 3;
@@ -18,6 +19,10 @@ export interface QueryClientOptions {
   onSignedOut?: () => void;
   /** A sign-in succeeded: whatever `onSignedOut` set up no longer holds. */
   onSignedIn?: () => void;
+  /** A query or a mutation got no answer from the server (the connection state). */
+  onNoAnswer?: () => void;
+  /** The server answered one, whatever it said. */
+  onAnswer?: () => void;
 }
 
 /**
@@ -27,17 +32,27 @@ export interface QueryClientOptions {
 export function createQueryClient({
   onSignedOut,
   onSignedIn,
+  onNoAnswer,
+  onAnswer,
 }: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {
     if (isSignedOutError(error)) onSignedOut?.();
+    if (isNoAnswer(error)) onNoAnswer?.();
+    else if (isAnswer(error)) onAnswer?.();
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    queryCache: new QueryCache({
+      onError,
+      onSuccess: () => {
+        onAnswer?.();
+      },
+    }),
     mutationCache: new MutationCache({
       onError,
       // Runs before the mutation's own onSuccess, so the signed-out state is cleared before
       // the sign-in page navigates on.
       onSuccess: (_data, _variables, _result, mutation) => {
+        onAnswer?.();
         if (matchMutation({ mutationKey: sessionKeys.login, exact: true }, mutation)) {
           onSignedIn?.();
         }
@@ -45,7 +60,9 @@ export function createQueryClient({
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A write goes out when it is pressed, or fails at once and its form keeps what was
+      // typed: never held while the connection is lost and sent later by itself.
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

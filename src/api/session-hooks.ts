@@ -54,3 +54,27 @@ export function useForgetCachedData() {
     queryClient.removeQueries();
   }, [queryClient]);
 }
+
+/**
+ * Signs the same person in again after their session ended, without leaving the page: the
+ * cache stays (it is theirs), the new session takes the old one's place, and the calls that
+ * were refused run again. A sign-in that comes back as someone else is not continued here
+ * (`onOtherPerson`): that person must not see what was loaded for the first.
+ */
+export function useSignInAgain(username: string, { onOtherPerson }: { onOtherPerson: () => void }) {
+  const queryClient = useQueryClient();
+  const { session } = useApi();
+  return useMutation({
+    // The login key: the app's mutation cache clears the ended-session state on success.
+    mutationKey: sessionKeys.login,
+    mutationFn: (password: string) => session.login({ username, password }),
+    onSuccess: (data) => {
+      if (data.username !== username) {
+        onOtherPerson();
+        return;
+      }
+      queryClient.setQueryData(sessionQuery(session).queryKey, data);
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === "error" });
+    },
+  });
+}

@@ -23,7 +23,15 @@ export interface SessionApi {
   login: (credentials: z.input<typeof loginRequest>) => Promise<SessionResponse>;
   /** Ends the session; a session that had already ended counts as ended. */
   logout: () => Promise<void>;
+  /**
+   * Whether the gateway answers at all, for the connection's probes: `GET /auth/session`,
+   * whose 200 and 401 both say it does (anything else, a proxy's 502 say, does not).
+   */
+  reachable: () => Promise<boolean>;
 }
+
+/** A probe waits no longer than this: the next one follows anyway. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 interface Answer {
   status: number;
@@ -99,6 +107,22 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
       const answer = await send("auth/logout", { method: "POST" });
       if (answer.ok || answer.status === 401) return;
       throw refusal("auth/logout", answer);
+    },
+
+    async reachable() {
+      try {
+        const response = await doFetch(`${baseUrl}/auth/session`, {
+          method: "GET",
+          headers: { Accept: "application/json" },
+          credentials: "same-origin",
+          cache: "no-store",
+          signal: AbortSignal.timeout(Math.min(timeoutMs, PROBE_TIMEOUT_MS)),
+        });
+        await response.body?.cancel();
+        return response.status === 200 || response.status === 401;
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -1,7 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
-import { createQueryClient } from "@/api/query-client";
+import { browserApi } from "@/api/api-context";
+import { createAppClients } from "./app-clients";
+import { AppProviders } from "./app-providers";
 import { routes } from "./routes";
 import { useSignedOut } from "./signed-out";
 
@@ -9,12 +10,10 @@ const router = createBrowserRouter(routes);
 
 export function App() {
   const signedOut = useSignedOut();
-  const [queryClient] = useState(() =>
-    createQueryClient({ onSignedOut: signedOut.signal, onSignedIn: signedOut.reset }),
-  );
+  const [clients] = useState(() => createAppClients(browserApi, signedOut));
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppProviders api={browserApi} clients={clients}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </AppProviders>
   );
 }

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import { Outlet, useLocation } from "react-router";
-import { useSignedOut } from "./signed-out";
+import { ConnectionBanner } from "./connection-banner";
 import { ThemeToggle } from "./theme-toggle";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
@@ -33,7 +33,6 @@ interface LayoutProps {
 }
 
 export function Layout({ header, nav, children }: LayoutProps) {
-  const signedOut = useSignedOut();
   const { pathname } = useLocation();
   const navListId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -92,11 +91,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
         </div>
       </nav>
       <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
-        {signedOut.value && (
-          <p role="alert" className="notice notice-error">
-            Your session has ended or the channel refused its token. Sign in again to go on.
-          </p>
-        )}
+        <ConnectionBanner />
         {children ?? <Outlet />}
       </main>
       <Suspense fallback={null}>

@@ -1,10 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useMatch } from "react-router";
 import { useApi } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { SessionProvider } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
+import type { SessionResponse } from "@/contract/session";
 import { ChannelSwitcher } from "@/features/session/channel-switcher";
+import { SignInDialog } from "@/features/session/sign-in-dialog";
 import { UserMenu } from "@/features/session/user-menu";
 import { parseGroupId } from "@/lib/channel-path";
 import { signInPath } from "@/lib/safe-next";
@@ -13,8 +16,10 @@ import { PageNav } from "./page-nav";
 import { useSignedOut } from "./signed-out";
 
 /**
- * The layout of every signed-in page. Nobody signed in, or a call that ended the session
- * (signed-out.ts), leads to the sign-in page, which brings the person back here afterwards.
+ * The layout of every signed-in page. Nobody signed in leads to the sign-in page, which brings
+ * the person back here afterwards. A session that ends while the person works (a call
+ * answered 401, or the session check found none) keeps the page as it is, with what was
+ * typed into it, under a dialog to sign in again in place.
  */
 export function RequireSession() {
   const { session: sessionApi } = useApi();
@@ -24,7 +29,22 @@ export function RequireSession() {
   const channelMatch = useMatch("/c/:groupId/*");
   const here = location.pathname + location.search;
 
-  if (query.data === undefined) {
+  // The person the pages are shown for, kept while their session has ended (the cache then
+  // says null). Another person's session (signed in from another tab) is never shown in
+  // their place: it starts afresh with a full page load, which forgets everything loaded.
+  const [shownFor, setShownFor] = useState<SessionResponse>();
+  const current = query.data ?? undefined;
+  const otherPerson =
+    current !== undefined && shownFor !== undefined && current.username !== shownFor.username;
+  if (current !== undefined && current !== shownFor && !otherPerson) setShownFor(current);
+  useEffect(() => {
+    if (otherPerson) window.location.assign("/");
+  }, [otherPerson]);
+
+  const session = otherPerson ? shownFor : (current ?? shownFor);
+  if (session === undefined) {
+    // Nobody signed in when the app opened: the sign-in page.
+    if (query.data === null) return <Navigate to={signInPath(here)} replace />;
     return (
       <Layout>
         {query.isError ? (
@@ -49,13 +69,9 @@ export function RequireSession() {
     );
   }
 
-  // The sign-in page drops the cache once this layout is gone (dropping it here would make
-  // this layout's own query fetch again before it unmounts).
-  if (query.data === null || signedOut.value) return <Navigate to={signInPath(here)} replace />;
-
-  const session = query.data;
+  const ended = signedOut.value || query.data === null;
   const groupId = parseGroupId(channelMatch?.params.groupId);
-  const current = session.channels.some((channel) => channel.group_id === groupId)
+  const currentGroup = session.channels.some((channel) => channel.group_id === groupId)
     ? groupId
     : undefined;
 
@@ -64,12 +80,13 @@ export function RequireSession() {
       <Layout
         header={
           <div className="shell-header-end">
-            <ChannelSwitcher channels={session.channels} currentGroupId={current} />
+            <ChannelSwitcher channels={session.channels} currentGroupId={currentGroup} />
             <UserMenu username={session.username} role={session.role} />
           </div>
         }
-        nav={<PageNav role={session.role} groupId={current} />}
+        nav={<PageNav role={session.role} groupId={currentGroup} />}
       />
+      {ended && !otherPerson && <SignInDialog username={session.username} />}
     </SessionProvider>
   );
 }

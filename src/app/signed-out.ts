@@ -1,8 +1,9 @@
 import { useMemo, useSyncExternalStore } from "react";
 
 /**
- * The signed-out state: set when the gateway answers 401 (the session ended). The session
- * guard then sends the person to sign in, and back to the page afterwards.
+ * The session-ended state: set when the gateway answers 401 to a signed-in person's call.
+ * The session guard (require-session.tsx) then opens the sign-in dialog over the page, which
+ * stays as it is; a successful sign-in resets it.
  */
 function createSignedOutStore() {
   let signedOut = false;

@@ -1,4 +1,4 @@
-import { isApiError } from "@/api/api-error";
+import { errorSupportDetail, errorText } from "./error-text";
 
 interface ErrorStateProps {
   /** What could not be done, as "Could not load the channel". */
@@ -8,12 +8,22 @@ interface ErrorStateProps {
   retrying?: boolean;
 }
 
-/** A failure in words, with a way to try again: never a blank page. */
+/**
+ * A failure in words, with a way to try again: never a blank page, an address or a stack.
+ * The technical words of an unexpected fault wait in a collapsed "details" for support.
+ */
 export function ErrorState({ title, error, onRetry, retrying = false }: ErrorStateProps) {
+  const detail = errorSupportDetail(error);
   return (
     <div role="alert" className="notice notice-error error-state">
       <p className="error-state-title">{title}</p>
-      <p>{describeError(error)}</p>
+      <p>{errorText(error)}</p>
+      {detail !== undefined && (
+        <details className="error-state-details">
+          <summary>Details for support</summary>
+          <p>{detail}</p>
+        </details>
+      )}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry} disabled={retrying}>
           {retrying ? "Retrying…" : "Retry"}
@@ -21,13 +31,4 @@ export function ErrorState({ title, error, onRetry, retrying = false }: ErrorSta
       )}
     </div>
   );
-}
-
-function describeError(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 403) return `Not allowed for your role or channel: ${error.message}`;
-    return error.message;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong.";
 }

@@ -7,6 +7,7 @@ import { createClient } from "../../src/api/client";
 import { apiKeys } from "../../src/api/query-keys";
 import { formatApiDateTime } from "../../src/contract/datetime";
 import { recentDays } from "../../src/lib/recent-days";
+import { pinDate, unpinDate } from "../support/clock";
 import { startGateway, type RunningGateway } from "../support/gateway";
 import { seedTestData } from "../support/seed";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
@@ -94,13 +95,21 @@ async function readTable() {
 }
 
 describe("the channel page's 30-day chart, against the live gateway", () => {
+  afterEach(() => {
+    unpinDate();
+  });
+
   it.each([
-    // events in the data set → the way the chart should take
-    [400, "page"],
-    [3600, "per-bucket"],
+    // events in the data set, the way the chart should take, the (pinned) time of the test, and
+    // how many of the 30 days are kept for good: a day closes an hour after its end, so from
+    // 21:00 to 22:00 UTC (midnight to 1:00 in Moscow) yesterday is still open.
+    [400, "page", "2026-11-23T12:00:00Z", 29],
+    [3600, "per-bucket", "2026-11-23T12:00:00Z", 29],
+    [3600, "per-bucket", "2026-11-23T21:30:00Z", 28],
   ] as const)(
-    "with %d recent events, pages or counts per day, and its table adds up to statCount",
-    async (events, way) => {
+    "with %d recent events, pages or counts per day at %s, and its table adds up to statCount",
+    async (events, way, at, closedDays) => {
+      pinDate(at);
       const gateway = await startGateway({
         seed: seedWithRecentEvents(events),
         rateLimit: 1000,
@@ -144,12 +153,13 @@ describe("the channel page's 30-day chart, against the live gateway", () => {
           expect(pages).toBeGreaterThanOrEqual(30);
           expect(eventPages).toHaveLength(0);
           expect(dayCounts).toHaveLength(30);
-          // The 29 days that have ended are kept for good; today's count may still grow.
+          // The days that closed are kept for good; today's count (and yesterday's, in its
+          // first hour) may still grow.
           const kept = queryClient
             .getQueryCache()
             .findAll({ queryKey: apiKeys.operation(1001, "subscribers/statCount") })
             .filter((query) => query.options.gcTime === Infinity);
-          expect(kept).toHaveLength(29);
+          expect(kept).toHaveLength(closedDays);
         }
       } finally {
         await gateway.close();
@@ -169,9 +179,11 @@ describe("the channel page's 30-day chart, when an answer is malformed", () => {
   });
   afterEach(() => {
     stub.requests.length = 0;
+    unpinDate();
   });
 
   it("shows the error with a retry, then the chart's numbers", async () => {
+    pinDate("2026-11-23T21:30:00Z");
     const user = userEvent.setup();
     const session = {
       username: "mia",

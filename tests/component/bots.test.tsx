@@ -38,7 +38,17 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await screen.findByRole("heading", { level: 1, name: "Start or stop a bot" }, FIRST_LOAD);
   }
 
-  const outcome = () => screen.getByRole("status");
+  // The page's one live region, beside the app's connection notice (src/app/connection-banner).
+  const outcome = () => {
+    const regions = screen
+      .getAllByRole("status")
+      .filter((region) => !region.classList.contains("connection-banner"));
+    const [region] = regions;
+    if (!region || regions.length !== 1) {
+      throw new Error(`${String(regions.length)} outcome regions`);
+    }
+    return region;
+  };
 
   /** Options are picked as elements: user-event matches a text against innerHTML, escaped. */
   async function chooseBot(user: User, bot: string, step?: string) {

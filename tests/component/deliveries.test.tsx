@@ -1,7 +1,8 @@
 import { focusManager } from "@tanstack/react-query";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { pinDate, unpinDate } from "../support/clock";
 import { seedTestData, tgUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -28,6 +29,13 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     live = await startLiveApp();
   });
   afterAll(() => live.close());
+  // Long after the period: it has closed, whatever the machine's clock says.
+  beforeEach(() => {
+    pinDate("2026-11-23T21:30:00Z");
+  });
+  afterEach(() => {
+    unpinDate();
+  });
 
   async function openPage(search = PERIOD) {
     const view = await live.render(`/c/1001/deliveries?${search}`, "marketing");
@@ -141,7 +149,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     const before = seriesQueries().map((query) => query.state.dataUpdateCount);
     expect(before).toHaveLength(1);
     // A minute on: past the usual 30 s of freshness.
-    vi.useFakeTimers({ now: Date.now() + 60_000, toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60_000);
     try {
       act(() => {
         focusManager.setFocused(false);
@@ -152,7 +160,6 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
       expect(seriesQueries().map((query) => query.state.dataUpdateCount)).toEqual(before);
     } finally {
       focusManager.setFocused(undefined);
-      vi.useRealTimers();
     }
   });
 

@@ -14,11 +14,18 @@ export interface LiveApp {
   gateway: RunningGateway;
   /** The Channel API's database, for a test that wants to look at or change the data. */
   db: Db;
-  render: (path: string, role?: Role) => Promise<ReturnType<typeof renderApp>>;
+  render: (path: string, role?: Role) => Promise<LiveView>;
   close: () => Promise<void>;
 }
 
-const PASSWORD = "live-test-password";
+export type LiveView = ReturnType<typeof renderApp> & {
+  /** Ends the app's session on the server, as signing out in another tab would. */
+  endSession: () => Promise<void>;
+};
+
+/** The password of every account startLiveApp makes. */
+export const LIVE_PASSWORD = "live-test-password";
+const PASSWORD = LIVE_PASSWORD;
 
 export async function startLiveApp(
   options: {
@@ -47,13 +54,28 @@ export async function startLiveApp(
       body: JSON.stringify({ username: role, password: PASSWORD }),
     });
     if (!login.ok) throw new Error(`sign-in as ${role} failed: HTTP ${String(login.status)}`);
-    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-    const withCookie: typeof fetch = (input, init) => {
+    // A cookie jar of one, as a browser keeps it: a sign-in in the app replaces the cookie.
+    let cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const withCookie: typeof fetch = async (input, init) => {
       const headers = new Headers(init?.headers);
       headers.set("cookie", cookie);
-      return fetch(input, { ...init, headers });
+      const response = await fetch(input, { ...init, headers });
+      const set = response.headers.getSetCookie()[0];
+      if (set) cookie = set.split(";")[0] ?? "";
+      return response;
     };
-    return renderApp(path, createApi({ baseUrl: gateway.url, timeoutMs: 5000, fetch: withCookie }));
+    const view = renderApp(
+      path,
+      createApi({ baseUrl: gateway.url, timeoutMs: 5000, fetch: withCookie }),
+    );
+    const endSession = async () => {
+      const ended = await fetch(`${gateway.url}/auth/logout`, {
+        method: "POST",
+        headers: { "X-Channel-Desk": "1", cookie },
+      });
+      if (!ended.ok) throw new Error(`sign-out failed: HTTP ${String(ended.status)}`);
+    };
+    return { ...view, endSession };
   };
 
   return { gateway, db, render, close: () => gateway.close() };

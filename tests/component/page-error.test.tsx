@@ -9,7 +9,7 @@ import { PageError } from "../../src/app/page-error";
 let broken = true;
 
 function Flaky() {
-  if (broken) throw new Error("The page broke: boom");
+  if (broken) throw new Error("The page broke at http://127.0.0.1/assets/page-1a2b.js: boom");
   return <h1>Working page</h1>;
 }
 
@@ -17,32 +17,63 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function renderRoutes(page: Parameters<typeof createMemoryRouter>[0][number]) {
+  // As in src/app/routes.tsx (a lazy page needs its HydrateFallback for its boundary to show).
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: "/page", ErrorBoundary: PageError, HydrateFallback: () => null, ...page },
+        ],
+      },
+    ],
+    { initialEntries: ["/page"] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
 describe("the error boundary of a page", () => {
-  it("keeps the shell, says what failed, and renders the page again on Retry", async () => {
+  it("keeps the shell, says what failed in words, and renders the page again on Retry", async () => {
     // React reports the caught render error on the console; that is expected here.
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const user = userEvent.setup();
-    const router = createMemoryRouter(
-      [
-        {
-          element: <Layout />,
-          children: [{ path: "/page", Component: Flaky, ErrorBoundary: PageError }],
-        },
-      ],
-      { initialEntries: ["/page"] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderRoutes({ Component: Flaky });
 
     expect(screen.getByRole("heading", { name: "This page could not be shown" })).toBeTruthy();
-    expect(screen.getByRole("alert").textContent).toContain("The page broke: boom");
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Something unexpected went wrong in Channel Desk.");
     expect(screen.getByRole("navigation", { name: "Pages" })).toBeTruthy();
+    // The technical words wait, collapsed, for support: without the address, never a stack.
+    const details = alert.querySelector("details");
+    expect(details?.open).toBe(false);
+    expect(details?.textContent).toContain("Error: The page broke at [address]: boom");
+    expect(alert.textContent).not.toMatch(/http|assets|\.js|at Flaky/);
 
     broken = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { name: "Working page" })).toBeTruthy();
+  });
+
+  it("says in words when the page's code could not be fetched, with no address on screen", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderRoutes({
+      lazy: () =>
+        Promise.reject(
+          new Error("Unable to preload CSS for http://127.0.0.1:8080/assets/variables-page-x1.css"),
+        ),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "This page could not be loaded" }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/It loads by itself as soon as the server answers again\./),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reload now" })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/http|assets|\.css|Unable to preload/);
   });
 });

@@ -1,8 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, renderHook } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { createApi, ApiProvider, type Api } from "../../src/api/api-context";
-import { createQueryClient } from "../../src/api/query-client";
+import { createApi, type Api } from "../../src/api/api-context";
+import { createAppClients } from "../../src/app/app-clients";
+import { AppProviders } from "../../src/app/app-providers";
 import { routes } from "../../src/app/routes";
 import { useSignedOut } from "../../src/app/signed-out";
 
@@ -15,10 +15,10 @@ export function renderApp(path: string, gateway: string | Api) {
   // The signed-out state is the app's, kept across renders: each test starts signed in or out
   // only by what its server answers.
   signedOut.reset();
-  const queryClient = createQueryClient({
-    onSignedOut: signedOut.signal,
-    onSignedIn: signedOut.reset,
-  });
+  const api =
+    typeof gateway === "string" ? createApi({ baseUrl: gateway, timeoutMs: 5000 }) : gateway;
+  const clients = createAppClients(api, signedOut);
+  const { queryClient, connection } = clients;
   // No retries: a test that wants a failure gets it at once.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
@@ -26,13 +26,9 @@ export function renderApp(path: string, gateway: string | Api) {
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <ApiProvider
-      api={typeof gateway === "string" ? createApi({ baseUrl: gateway, timeoutMs: 5000 }) : gateway}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ApiProvider>,
+    <AppProviders api={api} clients={clients}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
-  return { ...view, router, queryClient, signedOut };
+  return { ...view, router, queryClient, connection, signedOut };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
@@ -157,17 +157,80 @@ describe("signing in and out", () => {
     expect(router.state.location.pathname).toBe("/c/1001");
   });
 
-  it("sends the person to sign in when an API call says the session ended", async () => {
+  it("signs the same person in again in place when an API call says the session ended", async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    let logins = 0;
     stub.handle((request, res) => {
       if (request.url === "/auth/session") json(res, 200, session);
-      else if (request.url === "/api/groups/get") refuse(res, 401, "Session expired");
+      else if (request.url === "/api/groups/get") {
+        if (signedIn) json(res, 200, groupsGet);
+        else refuse(res, 401, "Your session has ended: sign in again.");
+      } else if (request.url === "/auth/login") {
+        logins += 1;
+        const body = request.body as { username: string; password: string };
+        if (body.password !== "right") refuse(res, 401, "Wrong user name or password.");
+        else {
+          signedIn = true;
+          json(res, 200, session);
+        }
+      } else refuse(res, 404, "no");
+    });
+    const { router, queryClient } = renderApp("/c/1001", stub.baseUrl);
+    await screen.findByRole("heading", { level: 2, name: "Coffee Club" });
+
+    // The session ends on the server; the next call of the page is refused.
+    signedIn = false;
+    await act(() => queryClient.refetchQueries({ type: "active" }));
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" });
+    expect(router.state.location.pathname).toBe("/c/1001");
+    const name = within(dialog).getByRole<HTMLInputElement>("textbox", { name: "User name" });
+    expect(name.value).toBe("ann");
+    expect(name.readOnly).toBe(true);
+    const password = within(dialog).getByLabelText<HTMLInputElement>("Password");
+    expect(document.activeElement).toBe(password);
+
+    // A wrong password is said in the dialog, which stays.
+    await user.type(password, "wrong{Enter}");
+    // The alert region is always there (so that it is announced): wait for its words.
+    await waitFor(() => {
+      expect(within(dialog).getByRole("alert").textContent).toBe("Wrong user name or password.");
+    });
+    await user.clear(password);
+    await user.type(password, "right");
+    await user.click(within(dialog).getByRole("button", { name: "Sign in" }));
+    await waitFor(() => {
+      expect(screen.queryByRole("dialog")).toBeNull();
+    });
+    expect(logins).toBe(2);
+    expect(router.state.location.pathname).toBe("/c/1001");
+    // The refused call ran again: the page shows the channel, not an error.
+    await screen.findByRole("heading", { level: 2, name: "Coffee Club" });
+    await waitFor(() => {
+      expect(screen.queryByText(/session has ended/)).toBeNull();
+    });
+  });
+
+  it("asks in place too when the session check finds no session any more", async () => {
+    let signedIn = true;
+    stub.handle((request, res) => {
+      if (request.url === "/auth/session") {
+        if (signedIn) json(res, 200, session);
+        else refuse(res, 401, "Not signed in.");
+      } else if (request.url === "/api/groups/get") json(res, 200, groupsGet);
       else refuse(res, 404, "no");
     });
-    const { router, queryClient } = renderApp("/c/1002", stub.baseUrl);
-    await screen.findByRole("heading", { name: "Sign in to Channel Desk" });
-    expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/c/1002")}`);
-    expect(screen.getByText(/Your session has ended/)).toBeTruthy();
-    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    const { router, queryClient } = renderApp("/c/1001", stub.baseUrl);
+    await screen.findByRole("heading", { level: 2, name: "Coffee Club" });
+    signedIn = false;
+    // As when the window regains focus: the session is checked again.
+    await act(() => queryClient.refetchQueries({ queryKey: ["session"] }));
+    await screen.findByRole("dialog", { name: "Your session has ended" });
+    expect(router.state.location.pathname).toBe("/c/1001");
+    // The page is still there under the dialog.
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Coffee Club", hidden: true }),
+    ).toBeTruthy();
   });
 
   it("signs out, forgets what was loaded and shows the sign-in page", async () => {

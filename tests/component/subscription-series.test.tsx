@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ApiProvider, createApi, type Api } from "../../src/api/api-context";
 import type { Call } from "../../src/api/client";
 import { useSubscriptionSeries } from "../../src/api/subscription-series";
 import { formatApiDateTime } from "../../src/contract/datetime";
+import { pinDate, unpinDate } from "../support/clock";
 
 const ZONE = "UTC";
 const DAY = 86_400_000;
@@ -53,11 +54,16 @@ function wrapper(api: Api) {
 }
 
 describe("the subscription series", () => {
+  afterEach(() => {
+    unpinDate();
+  });
+
   it.each([200, 250, 1000])(
     "pages %d events with no call beyond min(pages, buckets) + 1",
     async (total) => {
+      // In the hour after midnight UTC, when yesterday's bucket has ended but is not closed.
+      pinDate("2026-11-24T00:30:00Z");
       const { call, sent } = fakeService(total);
-      // Fixed once: read on every render, a second ticking over would make a new period.
       const to = Date.now();
       const { result } = renderHook(
         () =>

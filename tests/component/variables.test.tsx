@@ -188,6 +188,49 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(screen.getByRole("heading", { name: "Variables (2)" })).toBeTruthy();
   });
 
+  it("empties the add form after an add, and checks a name against the list as it is now", async () => {
+    const user = userEvent.setup();
+    await render(`/c/1001/variables?user=${String(tgUserId(5))}`);
+    await screen.findByText("This person has no variables yet: add one below.", undefined, LOAD);
+    const name = screen.getByRole<HTMLInputElement>("textbox", { name: "Name" });
+    const value = screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Value" });
+
+    await user.type(name, "coupon");
+    await user.type(value, "SPRING");
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await waitFor(() => {
+      expect(rows().map(([item]) => item)).toContain("coupon");
+    }, WAIT);
+    await screen.findByText("Added “coupon”.", undefined, WAIT);
+    expect([name.value, value.value]).toEqual(["", ""]);
+    expect(name.getAttribute("aria-invalid")).toBeNull();
+
+    // The same name again is pointed at its row...
+    await user.type(name, "coupon");
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await waitFor(() => {
+      expect(describedBy(name)).toContain("This person already has “coupon”");
+    });
+    // ...until that variable is deleted: then the name is free, and the form says so at once.
+    await user.click(within(row("coupon")).getByRole("button", { name: "Delete coupon" }));
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Delete the variable “coupon”?",
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await screen.findByText("This person has no variables yet: add one below.", undefined, WAIT);
+    await waitFor(() => {
+      expect(name.getAttribute("aria-invalid")).toBeNull();
+    }, WAIT);
+    expect(describedBy(name)).not.toContain("already has");
+    await user.type(value, "AUTUMN{Enter}");
+    await waitFor(() => {
+      expect(variablesOf(5)).toHaveProperty("coupon", "AUTUMN");
+    }, WAIT);
+    await waitFor(() => {
+      expect([name.value, value.value]).toEqual(["", ""]);
+    }, WAIT);
+  });
+
   it("refuses a Cyrillic name at the field before sending anything", async () => {
     const user = userEvent.setup();
     await render(`/c/1001/variables?user=${String(tgUserId(2))}`);

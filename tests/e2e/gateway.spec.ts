@@ -99,11 +99,12 @@ test.describe("the gateway", () => {
     expect(allowed.body).toMatchObject({ success: true });
   });
 
-  test("when the session ends, the next call leads to sign-in and back to the same page", async ({
+  test("when the session ends, the next call asks to sign in again over the page it leads to", async ({
     page,
   }) => {
     const accounts = await readAccounts();
     const errors = await watchErrors(page, [SIGNED_OUT_CHECK, /status of 401/]);
+    // Nobody signed in: the sign-in page, and back to the page asked for.
     await page.goto("/c/1001");
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fc%2F1001$/);
     await signIn(page, accounts.support);
@@ -118,8 +119,12 @@ test.describe("the gateway", () => {
 
     await page.locator(".channel-switcher summary").click();
     await page.getByRole("link", { name: /Coffee Club \(VK\)/ }).click();
-    await expect(page).toHaveURL(/\/sign-in\?next=%2Fc%2F1002$/);
-    await signIn(page, accounts.support);
+    const dialog = page.getByRole("dialog", { name: "Your session has ended" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/c\/1002$/);
+    await dialog.getByLabel("Password").fill(accounts.support.password);
+    await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/c\/1002$/);
     await expect(page.getByRole("heading", { level: 2, name: "Coffee Club (VK)" })).toBeVisible();
     expect(errors).toEqual([]);

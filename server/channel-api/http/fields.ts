@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { MAX_FIELDS, MAX_ITEMS, tooManyFields, tooManyItems } from "./limits";
 
 /**
  * Turns what real clients send into the plain values the contract's request schemas expect.
@@ -18,35 +19,102 @@ function isList(value: unknown): value is unknown[] {
   return Array.isArray(value);
 }
 
-/** Builds one record from key/value pairs, gathering `key[]`, `key[n]` and repeated keys. */
+/**
+ * What was gathered for one key: `value` (a scalar, or a list once the key came as `key[]` or
+ * more than once), and the `key[n]` values apart, to be put in index order at the end. `owned`
+ * is true once `value` is a list of ours, so later values are pushed into it in place: copying
+ * it on every repeated key made 40,000 `x=1` take 24 s of a blocked event loop (quadratic).
+ */
+interface Slot {
+  value: unknown;
+  owned: boolean;
+  indexed: { index: number; value: unknown }[];
+}
+
+function append(key: string, slot: Slot, value: unknown): void {
+  if (slot.owned && isList(slot.value)) {
+    if (slot.value.length >= MAX_ITEMS) throw tooManyItems(key);
+    slot.value.push(value);
+    return;
+  }
+  // A JSON array sent under a plain key counts as its items when more values follow.
+  const list = isList(slot.value) ? [...slot.value, value] : [slot.value, value];
+  if (list.length > MAX_ITEMS) throw tooManyItems(key);
+  slot.value = list;
+  slot.owned = true;
+}
+
+function byIndex(a: { index: number }, b: { index: number }): number {
+  if (a.index === b.index) return 0;
+  return a.index < b.index ? -1 : 1;
+}
+
+/**
+ * Builds one record from key/value pairs, gathering `key[]`, `key[n]` and repeated keys in
+ * linear time; nothing sent is dropped (a scalar and later `key[]` values make one list, and
+ * two values for the same `key[n]` are both kept, in the order sent). At most MAX_FIELDS pairs
+ * and MAX_ITEMS values per key.
+ */
 export function fieldsFromPairs(pairs: Iterable<readonly [string, unknown]>): Fields {
-  const values = new Map<string, unknown>();
-  const indexed = new Map<string, Map<number, unknown>>();
+  const slots = new Map<string, Slot>();
+  let count = 0;
   for (const [rawKey, value] of pairs) {
+    count += 1;
+    if (count > MAX_FIELDS) throw tooManyFields();
     const match = ARRAY_KEY.exec(rawKey);
-    if (match?.[1] !== undefined) {
-      const key = match[1];
-      const index = match[2] === "" || match[2] === undefined ? undefined : Number(match[2]);
-      if (index === undefined) {
-        const list = values.get(key);
-        values.set(key, isList(list) ? [...list, value] : [value]);
-      } else {
-        const slots = indexed.get(key) ?? new Map<number, unknown>();
-        slots.set(index, value);
-        indexed.set(key, slots);
-      }
-      continue;
+    const key = match?.[1] ?? rawKey;
+    const indexText = match?.[2];
+    let slot = slots.get(key);
+    if (indexText !== undefined && indexText !== "") {
+      slot ??= { value: undefined, owned: false, indexed: [] };
+      slot.indexed.push({ index: Number(indexText), value });
+      slots.set(key, slot);
+    } else if (slot === undefined) {
+      slots.set(key, { value: match ? [value] : value, owned: match !== null, indexed: [] });
+    } else if (slot.value === undefined && !slot.owned) {
+      slot.value = match ? [value] : value;
+      slot.owned = match !== null;
+    } else {
+      append(key, slot, value);
     }
-    const previous = values.get(rawKey);
-    if (previous === undefined) values.set(rawKey, value);
-    else values.set(rawKey, isList(previous) ? [...previous, value] : [previous, value]);
   }
-  for (const [key, slots] of indexed) {
-    const ordered = [...slots.entries()].sort((a, b) => a[0] - b[0]).map(([, value]) => value);
-    const list = values.get(key);
-    values.set(key, isList(list) ? [...list, ...ordered] : ordered);
+  const fields: Fields = {};
+  for (const [key, slot] of slots) {
+    if (slot.indexed.length > 0) {
+      // A stable sort: two values for one index stay in the order they came.
+      const ordered = slot.indexed.sort(byIndex).map((item) => item.value);
+      if (slot.value !== undefined || slot.owned) {
+        for (const value of ordered) append(key, slot, value);
+      } else {
+        if (ordered.length > MAX_ITEMS) throw tooManyItems(key);
+        slot.value = ordered;
+      }
+    }
+    // A data property even for "__proto__": the key is a field name, never a prototype.
+    Object.defineProperty(fields, key, {
+      value: slot.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
-  return Object.fromEntries(values);
+  return fields;
+}
+
+/**
+ * The fields of a JSON object body: a `key[]` holding an array counts as its items (as the
+ * same key would in a form); any other value is kept as it is.
+ */
+export function jsonFields(body: Readonly<Record<string, unknown>>): Fields {
+  const pairs: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (isList(value) && ARRAY_KEY.test(key)) {
+      for (const item of value) pairs.push([key, item]);
+    } else {
+      pairs.push([key, value]);
+    }
+  }
+  return fieldsFromPairs(pairs);
 }
 
 type FieldKind = "number" | "string" | "array" | "number-or-array" | "other";
@@ -118,22 +186,25 @@ function toText(value: unknown): unknown {
 }
 
 /** A JSON array sent as the text of a form field (`subscription_id=[1,2]`). */
-function parseJsonArray(value: string): unknown[] | undefined {
+function parseJsonArray(key: string, value: string): unknown[] | undefined {
   const trimmed = value.trim();
   if (!trimmed.startsWith("[")) return undefined;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(trimmed);
-    return Array.isArray(parsed) ? parsed : undefined;
+    parsed = JSON.parse(trimmed);
   } catch {
     return undefined;
   }
+  if (!isList(parsed)) return undefined;
+  if (parsed.length > MAX_ITEMS) throw tooManyItems(key);
+  return parsed;
 }
 
 function lone(value: unknown): unknown {
   return isList(value) && value.length === 1 ? value[0] : value;
 }
 
-function coerce(schema: z.ZodType, value: unknown): unknown {
+function coerce(schema: z.ZodType, value: unknown, key: string): unknown {
   const { kind, element } = kindOf(schema);
   switch (kind) {
     case "number":
@@ -145,11 +216,11 @@ function coerce(schema: z.ZodType, value: unknown): unknown {
       const list = isList(value)
         ? value
         : typeof value === "string"
-          ? parseJsonArray(value)
+          ? parseJsonArray(key, value)
           : undefined;
-      if (list) return element ? list.map((item: unknown) => coerce(element, item)) : list;
+      if (list) return element ? list.map((item: unknown) => coerce(element, item, key)) : list;
       if (kind === "number-or-array") return toNumber(value);
-      return [element ? coerce(element, value) : value];
+      return [element ? coerce(element, value, key) : value];
     }
     default:
       return value;
@@ -172,7 +243,7 @@ export function coerceFields(shape: Readonly<Record<string, z.ZodType>>, fields:
     if (!Object.hasOwn(fields, key)) continue;
     const value = fields[key];
     if (isAbsent(schema, value)) continue;
-    out[key] = coerce(schema, value);
+    out[key] = coerce(schema, value, key);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ChunkBoundary } from "../chunk-boundary";
 import { fitPoints, maxPointsFor } from "@/lib/fit-points";
 import type { ChartData } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
@@ -29,17 +30,19 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height: HEIGHT }} aria-hidden="true">
         {width > 0 && (
-          <Suspense fallback={<div className="chart-canvas-loading" />}>
-            <Bars
-              series={series}
-              points={fitted}
-              xLabel={xLabel}
-              yLabel={yLabel}
-              width={width}
-              height={HEIGHT}
-              animate={animate}
-            />
-          </Suspense>
+          <ChunkBoundary what="The chart could not be drawn.">
+            <Suspense fallback={<div className="chart-canvas-loading" />}>
+              <Bars
+                series={series}
+                points={fitted}
+                xLabel={xLabel}
+                yLabel={yLabel}
+                width={width}
+                height={HEIGHT}
+                animate={animate}
+              />
+            </Suspense>
+          </ChunkBoundary>
         )}
       </div>
     </div>

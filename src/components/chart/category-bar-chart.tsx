@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ChunkBoundary } from "../chunk-boundary";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
@@ -49,17 +50,19 @@ export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChar
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height }} aria-hidden="true">
         {width > 0 && (
-          <Suspense fallback={<div className="chart-canvas-loading" />}>
-            <CategoryBars
-              series={series}
-              points={points}
-              valueLabel={valueLabel}
-              width={width}
-              height={height}
-              labelWidth={labelWidth}
-              animate={animate}
-            />
-          </Suspense>
+          <ChunkBoundary what="The chart could not be drawn.">
+            <Suspense fallback={<div className="chart-canvas-loading" />}>
+              <CategoryBars
+                series={series}
+                points={points}
+                valueLabel={valueLabel}
+                width={width}
+                height={height}
+                labelWidth={labelWidth}
+                animate={animate}
+              />
+            </Suspense>
+          </ChunkBoundary>
         )}
       </div>
     </div>

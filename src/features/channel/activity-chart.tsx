@@ -1,6 +1,7 @@
 import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { apiKeys } from "@/api/query-keys";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
 import "./activity-chart.css";
@@ -28,9 +29,11 @@ export function ChannelActivity() {
   return (
     <div className="channel-activity">
       {ready ? (
-        <Suspense fallback={waiting}>
-          <ActivityChartBody key={channel.group_id} />
-        </Suspense>
+        <ChunkBoundary what="The 30-day chart could not be loaded.">
+          <Suspense fallback={waiting}>
+            <ActivityChartBody key={channel.group_id} />
+          </Suspense>
+        </ChunkBoundary>
       ) : (
         waiting
       )}

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ErrorState } from "@/components/error-state";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import { ErrorCode } from "@/contract/errors";
@@ -204,9 +205,11 @@ export function LinkBuilder({
                 {made.force ? ", subscribes on click" : ""}
               </p>
             </div>
-            <Suspense fallback={<p className="muted">Drawing the QR code…</p>}>
-              <QrCode text={made.link} fileName={`utm-${String(made.utmId)}-qr.svg`} />
-            </Suspense>
+            <ChunkBoundary what="The QR code could not be drawn.">
+              <Suspense fallback={<p className="muted">Drawing the QR code…</p>}>
+                <QrCode text={made.link} fileName={`utm-${String(made.utmId)}-qr.svg`} />
+              </Suspense>
+            </ChunkBoundary>
           </>
         )}
       </div>

@@ -39,6 +39,8 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     setError,
     reset,
     getValues,
+    getFieldState,
+    trigger,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddVariableInput, unknown, AddVariableValues>({
@@ -52,6 +54,13 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
 
+  // The list changed (an add landed, a row was deleted): a name the form refused is checked
+  // again against the list as it is now, so "already has" never outlives the variable. The
+  // service's own refusals (type "service") stay until the next send.
+  useEffect(() => {
+    if (getFieldState("name").error?.type === "custom") void trigger("name");
+  }, [schema, getFieldState, trigger]);
+
   // One save at a time: Enter while a save is on its way is ignored, not sent again.
   const inFlight = useRef(false);
   const send = handleSubmit(async (values) => {
@@ -60,7 +69,9 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       // Cleared only if it still holds what was sent: text typed meanwhile stays.
       const now = getValues();
       if (now.name.trim() === values.name && now.value === values.value) {
-        reset(empty);
+        // keepFieldsRef: the inputs are emptied here and now, not later when they register
+        // again, so the form never shows the added variable after it was saved.
+        reset(empty, { keepFieldsRef: true });
         setFocus("name");
       }
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import { errorText } from "@/components/error-text";
 import type { Variable } from "@/contract/entities";
 import type { Person } from "./variables-queries";
 
@@ -26,7 +27,7 @@ export function ExportVariablesButton({
         variablesCsvName(person.groupId, person.userId),
       );
     } catch (error) {
-      toast.error(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(`Could not export: ${errorText(error)}`);
     } finally {
       setBusy(false);
     }
