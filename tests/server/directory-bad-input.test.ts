@@ -23,6 +23,7 @@ const accounts: TestAccount[] = [
 ];
 
 let gateway: RunningGateway;
+const logged: string[] = [];
 const browsers = new Map<string, Browser>();
 
 async function as(username: string): Promise<Browser> {
@@ -42,6 +43,7 @@ beforeAll(async () => {
     accounts,
     seed: seedTestData,
     rateLimit: 200,
+    log: (line) => logged.push(line),
     directory: { share: 0.5 },
   });
 });
@@ -325,5 +327,63 @@ describe("directory endpoints read what is good", () => {
       expect(answer.status, `${method} ${rest}: ${answer.text}`).toBe(200);
       expect(answer.body.success).toBe(true);
     }
+  });
+});
+
+function secretOf(groupId: number): string {
+  const row = gateway.db
+    .prepare("SELECT secret FROM directory_hook_secrets WHERE group_id = ?")
+    .get(groupId) as { secret: string } | undefined;
+  if (!row) throw new Error("no secret");
+  return row.secret;
+}
+
+describe("the hook route refuses bad input with the failure body", () => {
+  const hookCases: [string, string, string | undefined, string | undefined, number][] = [
+    ["malformed JSON", "POST", "application/json", '{"type": "subscribe",', 400],
+    ["an empty JSON body", "POST", "application/json", "", 400],
+    ["a JSON list", "POST", "application/json", "[1, 2, 3]", 400],
+    ["JSON null", "POST", "application/json", "null", 400],
+    ["a form of junk", "POST", "application/x-www-form-urlencoded", "%%%&&&=x&type=", 400],
+    ["plain text", "POST", "text/plain", "type=subscribe", 400],
+    ["another media type", "POST", "application/xml", "<event/>", 415],
+    [
+      "a body over 64 KB",
+      "POST",
+      "application/json",
+      JSON.stringify({ type: "subscribe", pad: "x".repeat(70_000) }),
+      413,
+    ],
+    ["a GET without an event", "GET", undefined, undefined, 400],
+    // Not routes: without the CSRF header the gateway refuses them before looking further.
+    ["PUT", "PUT", "application/json", "{}", 403],
+    ["DELETE", "DELETE", undefined, undefined, 403],
+  ];
+  it.each(hookCases)("%s", async (_what, method, contentType, body, expected) => {
+    const answer = await fetch(`${gateway.url}/hooks/1001/${secretOf(1001)}`, {
+      method,
+      headers: contentType === undefined ? {} : { "content-type": contentType },
+      body,
+    });
+    const text = await answer.text();
+    expect(answer.status, text).toBe(expected);
+    const parsed = failureBody.parse(JSON.parse(text));
+    expect(parsed.error_message.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/at .*\.ts:\d+|node_modules/);
+  });
+
+  it("a wrong secret is refused like an unknown path and logged without the body", async () => {
+    const marker = "BODY-MARKER-7f3a";
+    const answer = await fetch(`${gateway.url}/hooks/1001/not-the-secret`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "subscribe", group_id: 1001, note: marker }),
+    });
+    expect(answer.status).toBe(404);
+    expect(failureBody.parse(await answer.json()).error_message).toBe("nothing here");
+    const line = logged.find((one) => one.includes("wrong secret for channel 1001"));
+    expect(line).toBeDefined();
+    expect(logged.some((one) => one.includes(marker))).toBe(false);
+    expect(logged.some((one) => one.includes("not-the-secret"))).toBe(false);
   });
 });
