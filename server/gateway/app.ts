@@ -3,8 +3,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ChannelAccess } from "./channel-access";
 import type { GatewayChannel } from "./channels";
+import type { DirectoryService } from "./directory/service";
+import { ForwardEvents } from "./forward-events";
 import type { LoginThrottle } from "./login-throttle";
 import { verifyPassword } from "./passwords";
+import { directory } from "./plugins/directory";
 import { security, securityServerOptions } from "./plugins/security";
 import { session } from "./plugins/session";
 import { spa } from "./plugins/spa";
@@ -32,6 +35,8 @@ export interface GatewayOptions {
   trustProxy?: boolean | string[];
   /** How a password is checked against its stored hash (scrypt unless a test holds it). */
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /** The subscriber directory; without it no /directory or /hooks routes. */
+  directory?: DirectoryService | undefined;
 }
 
 const API_BODY_LIMIT = 256 * 1024;
@@ -63,7 +68,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     throttle: options.throttle,
     verifyPassword: options.verifyPassword ?? verifyPassword,
   });
-  await app.register(apiRoutes, { channels, queues: options.queues, cache: options.cache, log });
+  const events = new ForwardEvents(log);
+  await app.register(apiRoutes, {
+    channels,
+    queues: options.queues,
+    cache: options.cache,
+    log,
+    events,
+  });
+  if (options.directory) {
+    await app.register(directory, { service: options.directory, channels, events, log });
+  }
   if (options.staticDir !== undefined && existsSync(join(options.staticDir, "index.html"))) {
     await app.register(spa, { root: options.staticDir });
   }

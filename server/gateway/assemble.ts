@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { buildChannelApi } from "../channel-api/app";
 import { generateDemo } from "../channel-api/demo/generate";
+import { detachHookSender } from "../channel-api/hooks";
 import { type Db as ChannelApiDb, openDatabase } from "../channel-api/store/database";
 import { buildGateway } from "./app";
 import { localBackend, upstreamBackend } from "./backends";
 import { type GatewayChannel, localChannel, upstreamChannel } from "./channels";
 import type { ChannelsFile } from "./config";
+import { DirectoryService } from "./directory/service";
+import type { SyncClock, SyncSettings } from "./directory/sync";
 import { LoginThrottle } from "./login-throttle";
 import { QueueRegistry } from "./queue";
 import { StatCache } from "./stat-cache";
@@ -32,11 +35,21 @@ export interface AssembleOptions {
   upstreamFetch?: typeof globalThis.fetch;
   /** How a password is checked against its stored hash (scrypt unless a test holds it). */
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
+  /** The subscriber directory: off unless given (npm start turns it on). */
+  directory?: DirectorySettings;
+}
+
+export interface DirectorySettings {
+  /** Share of each token's calls per second the sync may use (DIRECTORY_SYNC_SHARE). */
+  share: number;
+  sync?: Partial<SyncSettings>;
+  clock?: SyncClock;
 }
 
 export interface Assembled {
   app: FastifyInstance;
   sessions: SessionStore;
+  directory: DirectoryService | undefined;
   close: () => Promise<void>;
 }
 
@@ -47,7 +60,10 @@ export interface Assembled {
  */
 export async function assembleGateway(options: AssembleOptions): Promise<Assembled> {
   const rateLimit = options.rateLimit ?? 20;
-  const queues = new QueueRegistry({ perSecond: rateLimit });
+  const queues = new QueueRegistry({
+    perSecond: rateLimit,
+    ...(options.directory ? { backgroundShare: options.directory.share } : {}),
+  });
   let localDb: ChannelApiDb | undefined;
   let localApi: FastifyInstance | undefined;
 
@@ -75,6 +91,28 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     );
   });
 
+  const hookSecrets = new Map<number, string>();
+  for (const config of options.channels.channels) {
+    const secret =
+      config.kind === "upstream" && config.hook_secret_env !== undefined
+        ? options.env[config.hook_secret_env]
+        : undefined;
+    if (secret) hookSecrets.set(config.group_id, secret);
+  }
+  const directory =
+    options.directory &&
+    new DirectoryService({
+      db: options.db,
+      channels,
+      queues,
+      share: options.directory.share,
+      settings: options.directory.sync,
+      clock: options.directory.clock,
+      hookSecrets,
+      localDb,
+      log: options.log ?? ((line: string) => console.error(`[gateway] ${line}`)),
+    });
+
   const sessions = new SessionStore(
     options.db,
     options.sessionIdleMs ?? 12 * 3_600_000,
@@ -99,16 +137,20 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     trustProxy: options.trustProxy ?? false,
     log: options.log,
     verifyPassword: options.verifyPassword,
+    directory,
   });
   const sweep = setInterval(() => sessions.sweep(), 10 * 60_000);
   sweep.unref();
   return {
     app,
     sessions,
+    directory,
     close: async () => {
       clearInterval(sweep);
       await app.close();
       await localApi?.close();
+      // The directory's hooks may have started a sender on the local database: stop it first.
+      if (localDb) await detachHookSender(localDb);
       localDb?.close();
     },
   };

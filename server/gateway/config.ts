@@ -36,6 +36,16 @@ export const gatewayEnv = z.object({
   CHANNEL_API_DEMO_SUBSCRIBERS: z.coerce.number().int().min(0).default(5000),
   /** Requests per second per token sent to any backend. */
   GATEWAY_RATE_LIMIT: positiveInt.default(20),
+  /** Share of each token's calls per second the directory's sync may use (0 < share ≤ 1). */
+  DIRECTORY_SYNC_SHARE: z.coerce
+    .number()
+    .gt(0, "must be more than 0")
+    .max(1, "must be at most 1")
+    .default(0.5),
+  /** Hours between full passes of the directory over each channel. */
+  DIRECTORY_FULL_SYNC_HOURS: z.coerce.number().positive().default(24),
+  /** Minutes between looks for new people in between. */
+  DIRECTORY_INCREMENTAL_MINUTES: z.coerce.number().positive().default(5),
   /**
    * Addresses or CIDR ranges of the reverse proxies in front, comma-separated (also `loopback`,
    * `uniquelocal`): their X-Forwarded-For names the client, whose address the sign-in brake
@@ -64,6 +74,14 @@ const upstreamChannel = z.strictObject({
   /** Name of the environment variable holding the channel's access token. */
   token_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be an environment variable name"),
   name: z.string().min(1).optional(),
+  /**
+   * Name of the environment variable holding the secret of this channel's WebHook
+   * (`/hooks/<group_id>/<secret>`); unset: the channel takes no hooks.
+   */
+  hook_secret_env: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be an environment variable name")
+    .optional(),
 });
 
 export const channelsFile = z.strictObject({
@@ -129,6 +147,16 @@ export function readChannelsFile(path: string | undefined, env: NodeJS.ProcessEn
         `channels file ${path}: channels.${String(index)}.token_env: the environment variable ` +
           `${channel.token_env} is not set (it must hold the access token of group ${String(channel.group_id)})`,
       );
+    }
+    if (channel.kind === "upstream" && channel.hook_secret_env !== undefined) {
+      const secret = env[channel.hook_secret_env] ?? "";
+      if (!/^[A-Za-z0-9_-]{16,200}$/.test(secret)) {
+        throw new ConfigError(
+          `channels file ${path}: channels.${String(index)}.hook_secret_env: the environment ` +
+            `variable ${channel.hook_secret_env} must hold 16 to 200 letters, digits, - or _ ` +
+            `(the secret of the WebHook of group ${String(channel.group_id)})`,
+        );
+      }
     }
   });
   return parsed.data;

@@ -3,6 +3,7 @@ import { ErrorCode } from "../../src/contract/errors";
 import type { OperationId } from "../../src/contract/operations";
 import { type BackendAnswer, BackendUnavailableError } from "./backends";
 import type { GatewayChannel } from "./channels";
+import type { ForwardEvents } from "./forward-events";
 import { QueueOverloadedError, QueueTimeoutError, type QueueRegistry } from "./queue";
 import { refuse } from "./refuse";
 import type { StatCache } from "./stat-cache";
@@ -11,6 +12,8 @@ export interface ForwardDeps {
   queues: QueueRegistry;
   cache: StatCache;
   log: (line: string) => void;
+  /** Told of every call answered with success (the directory listens). */
+  events?: ForwardEvents;
 }
 
 /**
@@ -24,6 +27,7 @@ export async function forward(
   operation: OperationId,
   params: Record<string, unknown>,
   signal: AbortSignal,
+  username = "",
 ) {
   const cacheKey = deps.cache.keyFor(channel.groupId, operation, params, channel.timeZone);
   const cached = cacheKey === undefined ? undefined : deps.cache.get(cacheKey);
@@ -60,8 +64,9 @@ export async function forward(
     throw error;
   }
   const body = withoutToken(answer.body, channel.commonFields().access_token);
-  if (cacheKey !== undefined && answer.status === 200 && isSuccess(body)) {
-    deps.cache.set(cacheKey, body);
+  if (answer.status === 200 && isSuccess(body)) {
+    if (cacheKey !== undefined) deps.cache.set(cacheKey, body);
+    deps.events?.emit({ channel, operation, params, body, username });
   }
   // Only the backend's 200 passes as it is: its 401 or 403 (a proxy in front of it, a
   // revoked token) must not read as "your session ended" or "your role may not" here.

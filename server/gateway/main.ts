@@ -43,6 +43,13 @@ async function main(): Promise<void> {
     staticDir: resolve(root, "dist"),
     secure: env.PUBLIC_SCHEME === "https",
     trustProxy: env.TRUST_PROXY,
+    directory: {
+      share: env.DIRECTORY_SYNC_SHARE,
+      sync: {
+        fullEveryMs: env.DIRECTORY_FULL_SYNC_HOURS * 3_600_000,
+        incrementalEveryMs: env.DIRECTORY_INCREMENTAL_MINUTES * 60_000,
+      },
+    },
     log: (line) => {
       console.error(`[gateway] ${line}`);
     },

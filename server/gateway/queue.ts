@@ -30,7 +30,21 @@ export interface QueueOptions {
   retries: number;
   /** Backoff before the n-th re-send: retryBaseMs · 2^(n-1), plus a little jitter. */
   retryBaseMs: number;
+  /**
+   * The share of `perSecond` that background calls (`run(…, { background: true })`: the
+   * directory's sync) may hold at once; at least one place. A person's call is always sent
+   * before any waiting background call, so it waits at most for the calls already sent.
+   */
+  backgroundShare: number;
   now?: () => number;
+}
+
+export interface RunOptions {
+  /**
+   * Background work: sent only when no person's call is waiting, within `backgroundShare` of
+   * the window; never refused for a full queue and never timed out (cancel it by `signal`).
+   */
+  background?: boolean;
 }
 
 export const DEFAULT_QUEUE_OPTIONS: Readonly<Required<Omit<QueueOptions, "now">>> = {
@@ -39,6 +53,7 @@ export const DEFAULT_QUEUE_OPTIONS: Readonly<Required<Omit<QueueOptions, "now">>
   timeoutMs: 30_000,
   retries: 4,
   retryBaseMs: 250,
+  backgroundShare: 0.5,
 };
 
 const WINDOW_MS = 1000;
@@ -64,12 +79,14 @@ export class QueueTimeoutError extends Error {
 
 /** A call ready to be sent: `launch` starts its send and returns it. */
 interface Job {
+  background: boolean;
   launch(): Promise<unknown>;
 }
 
 /** A place in the window, taken by one send until `freeAt`. */
 interface Slot {
   freeAt: number;
+  background: boolean;
 }
 
 type JobState = "queued" | "backoff" | "sending" | "done";
@@ -101,6 +118,11 @@ export class RequestQueue {
   private readonly resends = new Set<Job>();
   private readonly fresh = new Set<Job>();
   private backingOff = 0;
+  /** The background lane, served only when the two sets above are empty. */
+  private readonly backgroundResends = new Set<Job>();
+  private readonly backgroundFresh = new Set<Job>();
+  private backgroundBackingOff = 0;
+  private readonly backgroundPlaces: number;
   /** Places taken in the window; at most perSecond. */
   private slots: Slot[] = [];
   private slotTimer: ReturnType<typeof setTimeout> | undefined;
@@ -120,13 +142,33 @@ export class RequestQueue {
     checkOption("timeoutMs", this.options.timeoutMs, 0, false);
     checkOption("retries", this.options.retries, 0, true);
     checkOption("retryBaseMs", this.options.retryBaseMs, 0, false);
+    checkOption("backgroundShare", this.options.backgroundShare, 0, false);
+    if (this.options.backgroundShare > 1) {
+      throw new RangeError(
+        `Queue option backgroundShare must be at most 1, got ${String(this.options.backgroundShare)}`,
+      );
+    }
+    this.backgroundPlaces = Math.max(
+      1,
+      Math.floor(this.options.perSecond * this.options.backgroundShare),
+    );
     // Monotonic by default: a wall-clock step must not open or close the window.
     this.now = now ?? (() => performance.now());
   }
 
-  /** Calls not being sent right now: queued, or backing off before a re-send. */
+  /** People's calls not being sent right now: queued, or backing off before a re-send. */
   get waiting(): number {
     return this.resends.size + this.fresh.size + this.backingOff;
+  }
+
+  /** Background calls not being sent right now. */
+  get waitingInBackground(): number {
+    return this.backgroundResends.size + this.backgroundFresh.size + this.backgroundBackingOff;
+  }
+
+  /** How many places in the window background calls may hold at once. */
+  get backgroundLimit(): number {
+    return this.backgroundPlaces;
   }
 
   /**
@@ -134,20 +176,26 @@ export class RequestQueue {
    * answered error 9), waits the backoff and sends again (each re-send also counts against
    * the window), up to `retries` times, then resolves with the last result. Calls start in
    * FIFO order of `run` calls. `signal` removes a call that has not been sent yet; a call
-   * being sent is left to `send` (pass the signal to fetch as well).
+   * being sent is left to `send` (pass the signal to fetch as well). `background` calls go in
+   * the background lane (see `RunOptions`).
    */
   run<T>(
     send: () => Promise<T>,
     isRateLimited: (result: T) => boolean = () => false,
     signal?: AbortSignal,
+    runOptions: RunOptions = {},
   ): Promise<T> {
+    const background = runOptions.background === true;
+    const lane = background
+      ? { resends: this.backgroundResends, fresh: this.backgroundFresh }
+      : { resends: this.resends, fresh: this.fresh };
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(abortReason(signal));
         return;
       }
       const { maxQueued, timeoutMs, retries, perSecond } = this.options;
-      if (this.waiting >= maxQueued && !this.hasRoomNow()) {
+      if (!background && this.waiting >= maxQueued && !this.hasRoomNow()) {
         reject(
           new QueueOverloadedError(
             `Too many calls waiting for this channel: ${String(this.waiting)} already queued ` +
@@ -174,10 +222,10 @@ export class RequestQueue {
       /** Takes the job out of wherever it waits; true if it was waiting. */
       const withdraw = (): boolean => {
         if (state === "queued") {
-          this.resends.delete(job);
-          this.fresh.delete(job);
+          lane.resends.delete(job);
+          lane.fresh.delete(job);
         } else if (state === "backoff") {
-          this.backingOff -= 1;
+          this.countBackoff(background, -1);
         } else {
           return false;
         }
@@ -217,17 +265,18 @@ export class RequestQueue {
         }
         resent += 1;
         state = "backoff";
-        this.backingOff += 1;
+        this.countBackoff(background, 1);
         backoffTimer = setTimeout(() => {
           backoffTimer = undefined;
-          this.backingOff -= 1;
+          this.countBackoff(background, -1);
           state = "queued";
-          this.resends.add(job);
+          lane.resends.add(job);
           this.pump();
         }, this.backoffMs(resent));
       };
 
       const job: Job = {
+        background,
         launch: () => {
           state = "sending";
           // Once sent, the call is no longer waiting, so the queue timeout no longer applies.
@@ -247,7 +296,7 @@ export class RequestQueue {
       };
 
       signal?.addEventListener("abort", onAbort, { once: true });
-      if (timeoutMs < MAX_TIMER_MS) {
+      if (!background && timeoutMs < MAX_TIMER_MS) {
         timeoutTimer = setTimeout(() => {
           timeoutTimer = undefined;
           // Cleared when the call is sent, so it can only find the call waiting or done.
@@ -263,9 +312,14 @@ export class RequestQueue {
           });
         }, timeoutMs);
       }
-      this.fresh.add(job);
+      lane.fresh.add(job);
       this.pump();
     });
+  }
+
+  private countBackoff(background: boolean, change: number): void {
+    if (background) this.backgroundBackingOff += change;
+    else this.backingOff += change;
   }
 
   private backoffMs(resend: number): number {
@@ -286,10 +340,15 @@ export class RequestQueue {
     return this.waiting === 0 && this.pruneSlots(this.now()) < this.options.perSecond;
   }
 
-  /** Sends waiting calls while the window has room, else sets one timer for the next place. */
+  /**
+   * Sends waiting calls while the window has room, else sets one timer for the next place.
+   * People's calls first; a background call only when none waits and the background lane holds
+   * fewer than its share of places.
+   */
   private pump(): void {
     for (;;) {
-      const job = first(this.resends) ?? first(this.fresh);
+      const person = first(this.resends) ?? first(this.fresh);
+      const job = person ?? first(this.backgroundResends) ?? first(this.backgroundFresh);
       if (job === undefined) {
         // Idle: no timer may keep the process alive.
         this.stopSlotTimer();
@@ -300,13 +359,23 @@ export class RequestQueue {
         this.armSlotTimer(Math.min(...this.slots.map((slot) => slot.freeAt)), now);
         return;
       }
-      if (!this.resends.delete(job)) this.fresh.delete(job);
-      const slot: Slot = { freeAt: now + ARRIVAL_BOUND_MS + WINDOW_MS };
+      if (person === undefined) {
+        const held = this.slots.filter((slot) => slot.background);
+        if (held.length >= this.backgroundPlaces) {
+          this.armSlotTimer(Math.min(...held.map((slot) => slot.freeAt)), now);
+          return;
+        }
+      }
+      const removed = job.background
+        ? this.backgroundResends.delete(job) || this.backgroundFresh.delete(job)
+        : this.resends.delete(job) || this.fresh.delete(job);
+      if (!removed) continue;
+      const slot: Slot = { freeAt: now + ARRIVAL_BOUND_MS + WINDOW_MS, background: job.background };
       this.slots.push(slot);
       const release = () => {
         slot.freeAt = Math.min(slot.freeAt, this.now() + WINDOW_MS);
         // The place may now free sooner than the timer was set for.
-        if (this.waiting > 0) this.pump();
+        if (this.waiting + this.waitingInBackground > 0) this.pump();
       };
       job.launch().then(release, release);
     }

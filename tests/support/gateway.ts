@@ -70,6 +70,14 @@ export async function startGateway(
   };
 }
 
+/** A body sent as written (malformed JSON, another media type…) instead of as JSON. */
+export class RawBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
 /** A browser stand-in: keeps the session cookie and sends the CSRF header on every POST. */
 export class Browser {
   private cookie = "";
@@ -81,7 +89,7 @@ export class Browser {
   }
 
   async request(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     body?: unknown,
     headers: Record<string, string> = { "X-Channel-Desk": "1" },
@@ -89,11 +97,14 @@ export class Browser {
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined
+          ? {}
+          : { "content-type": body instanceof RawBody ? body.contentType : "application/json" }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(method === "POST" ? headers : {}),
+        ...(method === "GET" ? {} : headers),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body:
+        body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");

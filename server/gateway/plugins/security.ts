@@ -58,6 +58,13 @@ export const securityServerOptions = {
   http: { requireHostHeader: false },
 };
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes calls from other servers, which cannot send the CSRF header. */
+    withoutCsrfHeader?: boolean;
+  }
+}
+
 export interface SecurityOptions {
   /** Served over https: HSTS is sent. */
   secure: boolean;
@@ -91,7 +98,13 @@ export const security = fp<SecurityOptions>(
         return;
       }
       // A cross-site form or image cannot set a custom header, so a POST without it is refused.
-      if (request.method !== "GET" && request.method !== "HEAD") {
+      // Routes called by other servers, never by a browser with a session (the WebHook route),
+      // say so in their config.
+      if (
+        request.method !== "GET" &&
+        request.method !== "HEAD" &&
+        request.routeOptions.config.withoutCsrfHeader !== true
+      ) {
         if (request.headers[CSRF_HEADER.toLowerCase()] !== "1") {
           await refuse(reply, {
             status: 403,

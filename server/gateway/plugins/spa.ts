@@ -55,6 +55,8 @@ function isPagePath(request: FastifyRequest): boolean {
     (request.method === "GET" || request.method === "HEAD") &&
     !path.startsWith("/api/") &&
     !path.startsWith("/auth/") &&
+    !path.startsWith("/directory/") &&
+    !path.startsWith("/hooks/") &&
     !path.startsWith("/assets/") &&
     !/\.[a-z0-9]+$/i.test(path)
   );

@@ -92,7 +92,15 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
     reply.raw.once("close", onClose);
     callsInFlight.set(session.id, inFlight + 1);
     try {
-      return await forward(options, reply, channel, operation, params, gone.signal);
+      return await forward(
+        options,
+        reply,
+        channel,
+        operation,
+        params,
+        gone.signal,
+        session.account.username,
+      );
     } finally {
       reply.raw.off("close", onClose);
       const left = (callsInFlight.get(session.id) ?? 1) - 1;

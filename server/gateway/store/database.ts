@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../shared/sqlite";
+import { DIRECTORY_SCHEMA } from "./directory-schema";
 
 export type GatewayDb = Database.Database;
 
@@ -31,6 +32,7 @@ const migrations: readonly string[] = [
   // follows the person to another browser. Checked by the contract, not here, so a language
   // added later needs no migration.
   `ALTER TABLE accounts ADD COLUMN locale TEXT;`,
+  DIRECTORY_SCHEMA,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

@@ -1,0 +1,354 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
+import type * as z from "zod";
+import type { UserIdField } from "../../../src/contract/common";
+import {
+  DIRECTORY_CANDIDATES_MAX,
+  type DirectoryResolveResult,
+  directoryListQuery,
+  directoryLookupRequest,
+  directoryResolveRequest,
+  directorySearchQuery,
+} from "../../../src/contract/directory";
+import { ErrorCode } from "../../../src/contract/errors";
+import { mayCall } from "../../../src/contract/roles";
+import { parseProfileInput } from "../../../src/lib/profile-link";
+import type { ChannelAccess } from "../channel-access";
+import type { ChannelDirectory } from "../directory/channel-directory";
+import { refuseWith } from "../directory/refusal";
+import type { DirectoryService } from "../directory/service";
+import { briefOf, personOf } from "../directory/views";
+import { lastBotRun, historyOf } from "../store/directory-history";
+import { findPeople, findPerson } from "../store/directory-people";
+import {
+  BadCursorError,
+  listDirectory,
+  nameCandidates,
+  searchDirectory,
+} from "../store/directory-search";
+
+export interface DirectoryRoutesOptions {
+  channels: ChannelAccess;
+  service: DirectoryService;
+}
+
+const GROUP_ID = /^[1-9]\d{0,15}$/;
+const USER_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * `/directory/<group_id>/…`: the subscriber directory for the SPA (shapes and rules in
+ * src/contract/directory.ts). Reading needs a role that may call subscribers/get on the
+ * channel; refresh and wipe are the administrators'.
+ */
+export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
+  app,
+  options,
+  done,
+) => {
+  const requireSession = app.requireSession("Your session has ended: sign in again.");
+
+  /** The channel's directory if this person may read it (or, `admin`, change it). */
+  function access(
+    request: FastifyRequest<{ Params: { group: string } }>,
+    reply: FastifyReply,
+    admin = false,
+  ): ChannelDirectory | undefined {
+    const session = request.session;
+    if (!session) {
+      void refuseWith(reply, 401, "Your session has ended: sign in again.", "session-ended");
+      return undefined;
+    }
+    const { group } = request.params;
+    if (!GROUP_ID.test(group)) {
+      void refuseWith(
+        reply,
+        400,
+        "group_id must be a positive integer",
+        "group-id-invalid",
+        undefined,
+        ErrorCode.InvalidValue,
+      );
+      return undefined;
+    }
+    const channel = options.channels.find(session.account, Number(group));
+    const directory = channel && options.service.get(channel.groupId);
+    if (!directory) {
+      void refuseWith(reply, 403, `You have no access to channel ${group}.`, "no-channel-access", {
+        group_id: group,
+      });
+      return undefined;
+    }
+    const role = session.account.role;
+    if (!mayCall(role, "subscribers/get")) {
+      void refuseWith(
+        reply,
+        403,
+        `The ${role} role may not read the subscribers of a channel.`,
+        "role-refused",
+        { role, operation: "subscribers/get" },
+      );
+      return undefined;
+    }
+    if (admin && role !== "admin") {
+      void refuseWith(
+        reply,
+        403,
+        "Only an administrator may refresh or wipe a directory.",
+        "directory-admin-only",
+      );
+      return undefined;
+    }
+    return directory;
+  }
+
+  function parse<T extends z.ZodType>(
+    schema: T,
+    value: unknown,
+    reply: FastifyReply,
+  ): z.infer<T> | undefined {
+    const parsed = schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join(".") ?? "";
+    void refuseWith(
+      reply,
+      400,
+      `${field === "" ? "the request" : field}: ${issue?.message ?? "is invalid"}`,
+      "directory-bad-request",
+      { field },
+      ErrorCode.InvalidValue,
+    );
+    return undefined;
+  }
+
+  function badCursor(reply: FastifyReply, error: unknown) {
+    if (!(error instanceof BadCursorError)) throw error;
+    return refuseWith(reply, 400, `cursor: ${error.message}`, "directory-bad-request", {
+      field: "cursor",
+    });
+  }
+
+  const ok = (reply: FastifyReply, body: object, status = 200) =>
+    reply
+      .code(status)
+      .header("cache-control", "no-store")
+      .send({ success: true, ...body });
+
+  interface Group {
+    Params: { group: string };
+  }
+
+  app.get<Group>("/directory/:group/status", { preHandler: requireSession }, (request, reply) => {
+    const directory = access(request, reply);
+    if (!directory) return reply;
+    return ok(reply, { status: directory.status() });
+  });
+
+  app.get<Group>(
+    "/directory/:group/search",
+    { preHandler: requireSession },
+    async (request, reply) => {
+      const directory = access(request, reply);
+      if (!directory) return reply;
+      const query = parse(directorySearchQuery, request.query, reply);
+      if (!query) return reply;
+      const field = await directory.field();
+      let page: ReturnType<typeof searchDirectory>;
+      try {
+        page = searchDirectory(directory.db, directory.ref().dirId, { ...query, field });
+      } catch (error) {
+        return badCursor(reply, error);
+      }
+      return ok(reply, {
+        items: page.hits.map((hit) => ({ ...briefOf(hit.row), match: hit.match })),
+        next_cursor: page.nextCursor,
+        directory: directory.status(),
+      });
+    },
+  );
+
+  app.get<Group>(
+    "/directory/:group/people",
+    { preHandler: requireSession },
+    async (request, reply) => {
+      const directory = access(request, reply);
+      if (!directory) return reply;
+      const query = parse(directoryListQuery, request.query, reply);
+      if (!query) return reply;
+      const field = await directory.field();
+      const row = directory.row();
+      let page: ReturnType<typeof listDirectory>;
+      try {
+        page = listDirectory(directory.db, row.dir_id, row.people, { ...query, field });
+      } catch (error) {
+        return badCursor(reply, error);
+      }
+      return ok(reply, {
+        total: page.total,
+        total_exact: page.totalExact,
+        items: page.rows.map(briefOf),
+        next_cursor: page.nextCursor,
+        directory: directory.status(),
+      });
+    },
+  );
+
+  app.get<{ Params: { group: string; user: string }; Querystring: { read?: string } }>(
+    "/directory/:group/people/:user",
+    { preHandler: requireSession },
+    async (request, reply) => {
+      const directory = access(request, reply);
+      if (!directory) return reply;
+      const { user } = request.params;
+      if (!USER_ID.test(user) || !Number.isSafeInteger(Number(user))) {
+        return refuseWith(
+          reply,
+          400,
+          "the user id must be a positive integer",
+          "directory-bad-request",
+          {
+            field: "user_id",
+          },
+        );
+      }
+      const userId = Number(user);
+      if (request.query.read === "1") {
+        const gone = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        };
+        reply.raw.once("close", onClose);
+        const answered = await directory.readNow(userId, gone.signal);
+        reply.raw.off("close", onClose);
+        if (gone.signal.aborted) return reply;
+        if (!answered) {
+          return refuseWith(
+            reply,
+            502,
+            `The service of channel ${String(directory.groupId)} could not be read; try again later.`,
+            "backend-unavailable",
+            { group_id: directory.groupId },
+          );
+        }
+      }
+      const { dirId } = directory.ref();
+      const row = findPerson(directory.db, dirId, userId);
+      if (!row) {
+        return refuseWith(
+          reply,
+          404,
+          `User id ${user} is not in the directory of channel ${String(directory.groupId)}.`,
+          "directory-person-unknown",
+          { user_id: userId },
+        );
+      }
+      const field = await directory.field();
+      return ok(reply, {
+        person: personOf(
+          row,
+          field,
+          historyOf(directory.db, dirId, userId),
+          lastBotRun(directory.db, dirId, userId),
+        ),
+        directory: directory.status(),
+      });
+    },
+  );
+
+  app.post<Group>("/directory/:group/lookup", { preHandler: requireSession }, (request, reply) => {
+    const directory = access(request, reply);
+    if (!directory) return reply;
+    const body = parse(directoryLookupRequest, request.body, reply);
+    if (!body) return reply;
+    const ids = [...new Set(body.user_ids)];
+    const found = findPeople(directory.db, directory.ref().dirId, ids);
+    return ok(reply, {
+      items: ids.map((id) => {
+        const row = found.get(id);
+        return { user_id: id, person: row ? briefOf(row) : null };
+      }),
+    });
+  });
+
+  app.post<Group>(
+    "/directory/:group/resolve",
+    { preHandler: requireSession },
+    async (request, reply) => {
+      const directory = access(request, reply);
+      if (!directory) return reply;
+      const body = parse(directoryResolveRequest, request.body, reply);
+      if (!body) return reply;
+      const field = await directory.field();
+      const { dirId } = directory.ref();
+      return ok(reply, {
+        results: body.lines.map((line) => resolveLine(directory, dirId, line, field)),
+      });
+    },
+  );
+
+  app.post<Group>("/directory/:group/refresh", { preHandler: requireSession }, (request, reply) => {
+    const directory = access(request, reply, true);
+    if (!directory) return reply;
+    directory.refresh();
+    return ok(reply, { status: directory.status() }, 202);
+  });
+
+  app.delete<Group>("/directory/:group", { preHandler: requireSession }, (request, reply) => {
+    const directory = access(request, reply, true);
+    if (!directory) return reply;
+    options.service.wipe(directory);
+    return ok(reply, { status: directory.status() });
+  });
+
+  done();
+};
+
+/** Looks like a link or a handle, not a name: its problem is said rather than searched. */
+const LINK_LIKE = /[/:@]|^id\d+$/i;
+
+function resolveLine(
+  directory: ChannelDirectory,
+  dirId: number,
+  line: string,
+  field: UserIdField | undefined,
+): DirectoryResolveResult {
+  const text = line.trim();
+  const result = (fields: Partial<DirectoryResolveResult>): DirectoryResolveResult => ({
+    line,
+    outcome: "empty",
+    user_id: null,
+    candidates: [],
+    matches: 0,
+    problem: null,
+    ...fields,
+  });
+  if (text === "") return result({});
+  const parsed = parseProfileInput(text, field);
+  if (parsed.kind === "id") {
+    const row = findPerson(directory.db, dirId, parsed.id);
+    return result({
+      outcome: "id",
+      user_id: parsed.id,
+      candidates: row ? [briefOf(row)] : [],
+      matches: row ? 1 : 0,
+    });
+  }
+  if (parsed.kind === "problem" && LINK_LIKE.test(text)) {
+    return result({ outcome: "problem", problem: parsed.message });
+  }
+  const found = nameCandidates(directory.db, dirId, text, DIRECTORY_CANDIDATES_MAX);
+  const [first] = found.rows;
+  if (found.count === 0 || !first) return result({ outcome: "not-found" });
+  if (found.count === 1) {
+    return result({
+      outcome: "found",
+      user_id: first.user_id,
+      candidates: [briefOf(first)],
+      matches: 1,
+    });
+  }
+  return result({
+    outcome: "ambiguous",
+    candidates: found.rows.map(briefOf),
+    matches: found.count,
+  });
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { foldName, nameKeys, nameSortKey, queryKeys, skeletonOf } from "../../src/lib/name-key";
+
+const key = (word: string) => skeletonOf(foldName(word));
+
+/** [Cyrillic, the Latin spellings people use] — from the demo names and the usual variants. */
+const SAME_NAME: readonly (readonly string[])[] = [
+  ["Иван", "Ivan"],
+  ["Пётр", "Петр", "Pyotr", "Petr"],
+  ["Петров", "Petrov"],
+  ["Петрова", "Petrova"],
+  ["Станислав", "Stanislav"],
+  ["Александр", "Aleksandr", "Alexandr"],
+  ["Алексей", "Alexey", "Aleksey", "Aleksei", "Alexei"],
+  ["Дмитрий", "Dmitry", "Dmitriy", "Dmitrii"],
+  ["Евгений", "Evgeny", "Yevgeny", "Evgeniy"],
+  ["Юлия", "Yulia", "Julia", "Yuliya", "Iuliia"],
+  ["Наталья", "Natalia", "Natalya", "Nataliya"],
+  ["Михаил", "Mikhail", "Mihail"],
+  ["Артём", "Артем", "Artem", "Artyom"],
+  ["Фёдор", "Fedor", "Fyodor"],
+  ["Алёна", "Alena", "Alyona"],
+  ["Ксения", "Ksenia", "Kseniya"],
+  ["Виктория", "Viktoria", "Victoria"],
+  ["Софья", "Sofya", "Sofia", "Sophia"],
+  ["Татьяна", "Tatiana", "Tatyana"],
+  ["Екатерина", "Ekaterina", "Yekaterina"],
+  ["Илья", "Ilya", "Ilia"],
+  ["Максим", "Maksim", "Maxim"],
+  ["Григорий", "Grigory", "Grigoriy"],
+  ["Васильев", "Vasiliev", "Vasilyev"],
+  ["Соловьёв", "Solovyov", "Soloviev"],
+  ["Воробьёв", "Vorobyov"],
+  ["Ковалёв", "Kovalev", "Kovalyov"],
+  ["Зайцев", "Zaitsev", "Zaytsev"],
+  ["Хабибуллин", "Khabibullin", "Habibullin"],
+  ["Чайковский", "Chaikovsky", "Tchaikovsky"],
+  ["Высоцкий", "Vysotsky"],
+  ["Толстой", "Tolstoy"],
+  ["Кудрявцев", "Kudryavtsev"],
+  ["Захаров", "Zakharov", "Zaharov"],
+  ["Семёнов", "Semenov", "Semyonov"],
+  ["Айгуль", "Aigul"],
+  ["Шевченко", "Shevchenko"],
+  ["Жуков", "Zhukov"],
+];
+
+describe("name skeletons", () => {
+  it.each(SAME_NAME)("%s: every spelling has one key", (...spellings) => {
+    const keys = new Set(spellings.map(key));
+    expect([...keys]).toHaveLength(1);
+  });
+
+  it("keeps different names apart", () => {
+    const names = ["Иван", "Иванов", "Петров", "Петрова", "Пётр", "Павел", "Анна", "Алина"];
+    expect(new Set(names.map(key)).size).toBe(names.length);
+  });
+
+  it("folds case, ё/е and accents, keeps й", () => {
+    expect(foldName("ПЁТР")).toBe("петр");
+    expect(foldName("Chloé García Müller")).toBe("chloe garcia muller");
+    expect(foldName("Андрей")).toBe("андрей");
+  });
+
+  it("indexes names written with an apostrophe or hyphen both apart and together", () => {
+    expect(nameKeys("Michael", "O'Brien")).toEqual(
+      expect.arrayContaining([key("o"), key("brien"), key("obrien")]),
+    );
+    expect(nameKeys("Анна-Мария", "")).toEqual(
+      expect.arrayContaining([key("анна"), key("мария"), key("аннамария")]),
+    );
+  });
+
+  it("keeps letters of other scripts and drops what is not a letter or digit", () => {
+    expect(nameKeys("李", "小龙 🐉")).toEqual(["李", "小龙"]);
+    expect(queryKeys("🙂 \"' * OR NEAR( ^")).toEqual(["or", "near"]);
+  });
+
+  it("reads at most 8 words of a query, each at most 40 letters, without repeats", () => {
+    expect(queryKeys("a b c d e f g h i j")).toHaveLength(8);
+    expect(queryKeys("ivan Иван IVAN")).toEqual(["ivan"]);
+    expect(queryKeys("x".repeat(10_000))[0]?.length).toBeLessThanOrEqual(80);
+  });
+
+  it("sorts by family name, then first name, folded", () => {
+    expect(nameSortKey("Пётр", "Ёлкин")).toBe("елкин петр");
+    expect(nameSortKey("Madonna", "")).toBe("madonna");
+  });
+});
