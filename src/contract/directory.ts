@@ -260,7 +260,12 @@ export const directoryResolveResult = z.looseObject({
   candidates: z.array(directoryPersonBrief),
   /** How many people the name fits (candidates shows at most 5). */
   matches: int,
-  problem: z.string().nullable(),
+  /**
+   * Why a link names nobody: a code of src/lib/profile-id.ts (`vk-screen-name`, `tg-no-id`…)
+   * and the part of the line it is about; the SPA says it in the person's language
+   * (src/lib/profile-link.ts `profileProblemText`).
+   */
+  problem: z.looseObject({ code: z.string(), shown: z.string().optional() }).nullable(),
 });
 export type DirectoryResolveResult = z.infer<typeof directoryResolveResult>;
 

@@ -283,6 +283,7 @@ describe("the person view and lookups", () => {
     expect(results[1]?.user_id).toBe(tgIdOf("Станислав", "Петров"));
     expect(results[2]?.matches).toBe(3);
     expect(results[2]?.user_id).toBeNull();
+    expect(results[4]?.problem).toEqual({ code: "tg-username", shown: "someone" });
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from "../../../src/contract/directory";
 import { ErrorCode } from "../../../src/contract/errors";
 import { mayCall } from "../../../src/contract/roles";
-import { parseProfileInput } from "../../../src/lib/profile-link";
+import { readProfileInput } from "../../../src/lib/profile-id";
 import type { ChannelAccess } from "../channel-access";
 import type { ChannelDirectory } from "../directory/channel-directory";
 import { refuseWith } from "../directory/refusal";
@@ -44,7 +44,10 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
   options,
   done,
 ) => {
-  const requireSession = app.requireSession("Your session has ended: sign in again.");
+  const requireSession = app.requireSession({
+    message: "Your session has ended: sign in again.",
+    reason: "session-ended",
+  });
 
   /** The channel's directory if this person may read it (or, `admin`, change it). */
   function access(
@@ -322,7 +325,7 @@ function resolveLine(
     ...fields,
   });
   if (text === "") return result({});
-  const parsed = parseProfileInput(text, field);
+  const parsed = readProfileInput(text, field);
   if (parsed.kind === "id") {
     const row = findPerson(directory.db, dirId, parsed.id);
     return result({
@@ -333,7 +336,7 @@ function resolveLine(
     });
   }
   if (parsed.kind === "problem" && LINK_LIKE.test(text)) {
-    return result({ outcome: "problem", problem: parsed.message });
+    return result({ outcome: "problem", problem: parsed.problem });
   }
   const found = nameCandidates(directory.db, dirId, text, DIRECTORY_CANDIDATES_MAX);
   const [first] = found.rows;

@@ -1,5 +1,5 @@
 import type { UserIdField } from "../../../src/contract/common";
-import { parseProfileInput } from "../../../src/lib/profile-link";
+import { readProfileInput } from "../../../src/lib/profile-id";
 import { namePlan, type NamePlan } from "../directory/search-plan";
 import type { GatewayDb } from "./database";
 import { ftsTable } from "./directory-fts";
@@ -72,7 +72,7 @@ function idHits(
   query: string,
   field: UserIdField | undefined,
 ): SearchHit[] {
-  const parsed = parseProfileInput(query.slice(0, 1000), field);
+  const parsed = readProfileInput(query.slice(0, 1000), field);
   if (parsed.kind !== "id") return [];
   const hits: SearchHit[] = [];
   const person = findPerson(db, dirId, parsed.id);
@@ -257,7 +257,7 @@ export function listDirectory(
   let from = `directory_people p INDEXED BY directory_people_by_${query.sort}`;
   const q = query.q.trim();
   if (q !== "") {
-    const parsed = parseProfileInput(q.slice(0, 1000), query.field);
+    const parsed = readProfileInput(q.slice(0, 1000), query.field);
     const plan = namePlan(q);
     if (parsed.kind === "id") {
       from = "directory_people p";
