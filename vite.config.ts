@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
+import { precompressDir } from "./server/tools/precompress.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
@@ -27,8 +29,32 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every text file of the build (`*.br`, `*.gz`), written once when
+ * the build ends, for the gateway to serve as they are (see README, "Architecture").
+ */
+function precompressBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "precompress-build",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const summary = await precompressDir(resolve(config.root, config.build.outDir));
+      config.logger.info(
+        `precompressed ${String(summary.files)} files: ${kB(summary.bytes)} → ` +
+          `${kB(summary.brotliBytes)} brotli, ${kB(summary.gzipBytes)} gzip`,
+      );
+    },
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
 export default defineConfig({
-  plugins: [react(), sonnerWithoutInlineStyle()],
+  plugins: [react(), sonnerWithoutInlineStyle(), precompressBuild()],
   resolve: { alias: { "@": src } },
   build: {
     target: "es2022",

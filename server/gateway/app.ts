@@ -5,6 +5,7 @@ import { ChannelAccess } from "./channel-access";
 import type { GatewayChannel } from "./channels";
 import type { LoginThrottle } from "./login-throttle";
 import { verifyPassword } from "./passwords";
+import { compression } from "./plugins/compression";
 import { security, securityServerOptions } from "./plugins/security";
 import { session } from "./plugins/session";
 import { spa } from "./plugins/spa";
@@ -52,6 +53,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   await app.register(security, { secure: options.secure, log });
+  await app.register(compression);
   await app.register(session, {
     db: options.db,
     sessions: options.sessions,

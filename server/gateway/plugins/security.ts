@@ -77,6 +77,9 @@ export const security = fp<SecurityOptions>(
     app.server.on("connect", refuseConnect({ contentSecurityPolicy: CSP_HEADER }));
 
     app.addHook("onRequest", async (request, reply) => {
+      // No `unload` handler may run here (ours or a library's): one would keep every page out
+      // of the browser's back/forward cache.
+      void reply.header("permissions-policy", "unload=()");
       if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
         await refuse(reply, 400, "the request has no Host header", ErrorCode.InvalidValue);
         return;
