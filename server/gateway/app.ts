@@ -12,6 +12,7 @@ import { spa } from "./plugins/spa";
 import type { QueueRegistry } from "./queue";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
+import { photoRoutes } from "./routes/photos";
 import type { StatCache } from "./stat-cache";
 import type { GatewayDb } from "./store/database";
 import type { SessionStore } from "./store/sessions";
@@ -66,6 +67,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     verifyPassword: options.verifyPassword ?? verifyPassword,
   });
   await app.register(apiRoutes, { channels, queues: options.queues, cache: options.cache, log });
+  await app.register(photoRoutes, { channels });
   if (options.staticDir !== undefined && existsSync(join(options.staticDir, "index.html"))) {
     await app.register(spa, { root: options.staticDir });
   }
