@@ -93,6 +93,9 @@ export const security = fp<SecurityOptions>(
     });
 
     app.setErrorHandler((error, request, reply) => {
+      // The browser went away while a compressed answer streamed (a page left mid-load):
+      // nobody is there to answer, and nothing went wrong on the gateway's side.
+      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
       keepConnectionIfRead(request, reply);
       const status = (error as { statusCode?: unknown }).statusCode;
       if (status === 413) return refuse(reply, 413, "the request body is too large");
