@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
+import { precompressDir } from "./server/tools/precompress.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
@@ -29,6 +31,30 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every text file of the build (`*.br`, `*.gz`), written once when
+ * the build ends, for the gateway to serve as they are (see README, "Architecture").
+ */
+function precompressBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "precompress-build",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const summary = await precompressDir(resolve(config.root, config.build.outDir));
+      config.logger.info(
+        `precompressed ${String(summary.files)} files: ${kB(summary.bytes)} → ` +
+          `${kB(summary.brotliBytes)} brotli, ${kB(summary.gzipBytes)} gzip`,
+      );
+    },
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
 export default defineConfig({
   plugins: [
     // Lingui's macros (t, msg, plural, <Trans>) become catalog lookups at build time, before
@@ -46,6 +72,7 @@ export default defineConfig({
     // Compiles `*.po` catalogs into modules when they are imported (src/i18n/catalogs.ts).
     lingui(),
     sonnerWithoutInlineStyle(),
+    precompressBuild(),
   ],
   resolve: { alias: { "@": src } },
   build: {

@@ -9,6 +9,7 @@ import { ApiFailure, failureBody, failureFromIssues } from "./http/failure";
 import { RateLimiter } from "./http/rate-limit";
 import type { ChannelRow, Context } from "./operations/context";
 import { handlers } from "./operations";
+import { registerPhotoRoutes } from "./photos";
 import type { Db } from "./store/database";
 import { statement } from "./store/statements";
 import { clientErrorHandler } from "../shared/client-error";
@@ -112,6 +113,7 @@ export function buildChannelApi(options: ChannelApiOptions): FastifyInstance {
     },
   );
 
+  registerPhotoRoutes(app, options.db);
   return app;
 }
 

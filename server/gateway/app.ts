@@ -8,12 +8,14 @@ import { ForwardEvents } from "./forward-events";
 import type { LoginThrottle } from "./login-throttle";
 import { verifyPassword } from "./passwords";
 import { directory } from "./plugins/directory";
+import { compression } from "./plugins/compression";
 import { security, securityServerOptions } from "./plugins/security";
 import { session } from "./plugins/session";
 import { spa } from "./plugins/spa";
 import type { QueueRegistry } from "./queue";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
+import { photoRoutes } from "./routes/photos";
 import type { StatCache } from "./stat-cache";
 import type { GatewayDb } from "./store/database";
 import type { SessionStore } from "./store/sessions";
@@ -57,6 +59,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
 
   await app.register(security, { secure: options.secure, log });
+  await app.register(compression);
   await app.register(session, {
     db: options.db,
     sessions: options.sessions,
@@ -76,6 +79,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     log,
     events,
   });
+  await app.register(photoRoutes, { channels });
   if (options.directory) {
     await app.register(directory, { service: options.directory, channels, events, log });
   }

@@ -7,10 +7,20 @@ export interface BackendAnswer {
   body: unknown;
 }
 
+/** A picture the backend draws itself (the local Channel API's demo photos). */
+export interface PhotoAnswer {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  body: Buffer;
+}
+
 /** Where a channel's calls go: the embedded local Channel API or the production service. */
 export interface Backend {
   readonly description: string;
   send(operation: OperationId, fields: Record<string, unknown>): Promise<BackendAnswer>;
+  /** `GET` of a `/local-photos/…` path; only the local Channel API has them. */
+  photo?(path: string): Promise<PhotoAnswer>;
 }
 
 /** The backend could not be reached or answered something that is not JSON. */
@@ -75,6 +85,15 @@ export function localBackend(channelApi: FastifyInstance): Backend {
       return {
         status: response.statusCode,
         body: parseBody(response.body, description, response.statusCode),
+      };
+    },
+    async photo(path) {
+      const response = await channelApi.inject({ method: "GET", url: path });
+      return {
+        status: response.statusCode,
+        contentType: String(response.headers["content-type"] ?? "application/octet-stream"),
+        cacheControl: response.headers["cache-control"] ?? "no-store",
+        body: response.rawPayload,
       };
     },
   };

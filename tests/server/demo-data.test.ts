@@ -119,7 +119,7 @@ describe("demo data: channels and people", () => {
     expect(summary.subscribersPerSecond).toBeGreaterThan(0);
   });
 
-  it("gives user ids of the right length, some people no photo, and https photos otherwise", () => {
+  it("gives user ids of the right length, some people no photo, and local photos otherwise", () => {
     const ids = one(
       db,
       `SELECT min(CASE WHEN channel_id = 1001 THEN user_id END) AS tgMin,
@@ -135,9 +135,9 @@ describe("demo data: channels and people", () => {
     const empty = photos.filter((p) => p.photo === "").length;
     expect(empty).toBeGreaterThan(0.1 * PEOPLE);
     expect(empty).toBeLessThan(0.5 * PEOPLE);
-    expect(photos.filter((p) => p.photo !== "").every((p) => p.photo.startsWith("https://"))).toBe(
-      true,
-    );
+    expect(
+      photos.filter((p) => p.photo !== "").every((p) => p.photo.startsWith("/local-photos/")),
+    ).toBe(true);
   });
 
   it("has varied names, in Cyrillic and Latin letters", () => {

@@ -7,7 +7,19 @@ describe("safeImageUrl", () => {
     expect(safeImageUrl("HTTPS://Example.org/a b.png")).toBe("https://example.org/a%20b.png");
   });
 
+  it("keeps the paths of the local Channel API's own demo photos", () => {
+    expect(safeImageUrl("/local-photos/1001/712345678-3.svg")).toBe(
+      "/local-photos/1001/712345678-3.svg",
+    );
+    expect(safeImageUrl("/local-photos/1002.svg")).toBe("/local-photos/1002.svg");
+  });
+
   it.each([
+    ["another path of the site", "/auth/session"],
+    ["a local photo path that goes elsewhere", "/local-photos/../auth/session"],
+    ["a local photo path with a query", "/local-photos/1001.svg?x=1"],
+    ["a local photo path of another type", "/local-photos/1001.png"],
+    ["a local photo style out of range", "/local-photos/1001/712345678-70.svg"],
     ["javascript:", "javascript:alert(1)"],
     ["javascript: in capitals", "JAVASCRIPT:alert(1)"],
     ["javascript: with a newline", "java\nscript:alert(1)"],

@@ -1,3 +1,4 @@
+import { channelPhotoPath } from "../../../src/lib/local-photo";
 import { formatApiDateTime, fromWallTime, toWallTime } from "../../../src/contract/datetime";
 import type { ChannelKind } from "./names";
 import { type Random, between, chance, pick, pickWeighted, shuffled } from "./random";
@@ -29,7 +30,7 @@ export const DEMO_CHANNELS: readonly [ChannelSpec, ChannelSpec] = [
     groupId: 1001,
     kind: "tg",
     name: "Coffee Club (Telegram)",
-    photo: "https://picsum.photos/seed/coffee-club-tg/200",
+    photo: channelPhotoPath(1001),
     externalId: "CoffeeClubDemoBot",
     workspaceId: "40721",
     timeZone: "Europe/Moscow",
@@ -41,7 +42,7 @@ export const DEMO_CHANNELS: readonly [ChannelSpec, ChannelSpec] = [
     groupId: 1002,
     kind: "vk",
     name: "Coffee Club (VK)",
-    photo: "https://picsum.photos/seed/coffee-club-vk/200",
+    photo: channelPhotoPath(1002),
     externalId: "218734519",
     workspaceId: "40721",
     timeZone: "UTC",

@@ -1,3 +1,4 @@
+import { LOCAL_PHOTO_STYLES, personPhotoPath } from "../../../src/lib/local-photo";
 import { type Random, chance, pick } from "./random";
 
 /**
@@ -280,14 +281,19 @@ export function pickName(rand: Random, kind: ChannelKind): PersonName {
 
 /** Share of people without a profile photo (hidden by privacy settings or never set). */
 const NO_PHOTO: Record<ChannelKind, number> = { tg: 0.35, vk: 0.15 };
-/** i.pravatar.cc serves 70 distinct faces. */
-const AVATARS = 70;
-
-/** A profile photo URL (always https), or "" for a person without one. */
-export function pickPhoto(rand: Random, kind: ChannelKind): string {
+/**
+ * A profile photo address, or "" for a person without one. The picture is drawn by the local
+ * Channel API itself from the person's initials (`GET /local-photos/…`): the demo asks no
+ * other host for anything. One draw picks its look, as one draw once picked a stock face.
+ */
+export function pickPhoto(
+  rand: Random,
+  kind: ChannelKind,
+  groupId: number,
+  userId: number,
+): string {
   if (chance(rand, NO_PHOTO[kind])) return "";
-  const size = kind === "vk" ? 200 : 100;
-  return `https://i.pravatar.cc/${String(size)}?img=${String(1 + Math.floor(rand() * AVATARS))}`;
+  return personPhotoPath(groupId, userId, Math.floor(rand() * LOCAL_PHOTO_STYLES));
 }
 
 /** Sizes of the pools, for tests and documentation. */

@@ -218,7 +218,7 @@ export class ChannelPeople {
       userId,
       name.firstName,
       name.lastName,
-      pickPhoto(rand, spec.kind),
+      pickPhoto(rand, spec.kind, spec.groupId, userId),
       status,
       ignore,
       joinedAt,

@@ -395,4 +395,16 @@ export const migrations: readonly string[] = [
          AND (CASE NEW.action WHEN 1 THEN on_subscribe ELSE on_unsubscribe END) = 1;
   END;
   `,
+  // Demo databases made before the local Channel API drew its own photos pointed at stock
+  // photo hosts: each stock face becomes the picture of the same look drawn locally (the same
+  // path pickPhoto now gives), so an existing demo also stops asking other hosts. Any other
+  // address is left as it is.
+  `
+  UPDATE subscribers
+     SET photo = '/local-photos/' || channel_id || '/' || user_id || '-' ||
+                 ((CAST(substr(photo, instr(photo, '?img=') + 5) AS INTEGER) + 69) % 70) || '.svg'
+   WHERE photo LIKE 'https://i.pravatar.cc/%?img=%';
+  UPDATE channels SET photo = '/local-photos/' || id || '.svg'
+   WHERE photo LIKE 'https://picsum.photos/seed/coffee-club-%';
+  `,
 ];

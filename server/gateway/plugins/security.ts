@@ -88,6 +88,9 @@ export const security = fp<SecurityOptions>(
     app.server.on("connect", refuseConnect({ contentSecurityPolicy: CSP_HEADER }));
 
     app.addHook("onRequest", async (request, reply) => {
+      // No `unload` handler may run here (ours or a library's): one would keep every page out
+      // of the browser's back/forward cache.
+      void reply.header("permissions-policy", "unload=()");
       if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) {
         await refuse(reply, {
           status: 400,
@@ -116,6 +119,9 @@ export const security = fp<SecurityOptions>(
     });
 
     app.setErrorHandler((error, request, reply) => {
+      // The browser went away while a compressed answer streamed (a page left mid-load):
+      // nobody is there to answer, and nothing went wrong on the gateway's side.
+      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
       keepConnectionIfRead(request, reply);
       const status = (error as { statusCode?: unknown }).statusCode;
       if (status === 413) {

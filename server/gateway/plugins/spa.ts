@@ -3,14 +3,26 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { relative, sep } from "node:path";
 
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The page is revalidated (ETag, Last-Modified) at every load but may be kept: `no-store` on
+ * the document would keep it out of the browser's back/forward cache. It holds no data of
+ * the person signed in (that comes from /auth and /api, never cached), only the app's shell.
+ */
+export const PAGE_CACHE_CONTROL = "no-cache";
+
 export interface SpaOptions {
   /** The built SPA (dist/), holding index.html. */
   root: string;
 }
 
 /**
- * The built SPA: the files of `dist/` (hashed assets cached for a year, index.html never),
+ * The built SPA: the files of `dist/` (hashed assets cached for a year, the rest revalidated),
  * and index.html for any other page path, so a reload of `/c/1001/subscribers` opens the app.
+ * A file with a `.br` or `.gz` copy written by the build is sent as that copy to a browser
+ * that accepts it (`Content-Encoding`, `Vary: Accept-Encoding`); the others are compressed on
+ * the fly by the compression plugin.
  */
 export const spa = fp<SpaOptions>(
   async (app, { root }) => {
@@ -18,24 +30,22 @@ export const spa = fp<SpaOptions>(
       root,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       // No dotfiles, and no source maps (built "hidden" for error reports, not for visitors).
       dotfiles: "deny",
       allowedPath: (pathName) => !pathName.endsWith(".map"),
       setHeaders(reply, path) {
         // Vite names files under assets/ by their content: they never change, so cache them.
-        // index.html is never cached, so a new version reaches everyone at their next load.
+        // Everything else, index.html included, is revalidated at each use, so a new version
+        // reaches everyone at their next load.
         const inDist = relative(root, path).split(sep);
         const immutable = inDist[0] === "assets";
-        const page = inDist.length === 1 && inDist[0] === "index.html";
-        void reply.header(
-          "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : page ? "no-store" : "no-cache",
-        );
+        void reply.header("cache-control", immutable ? IMMUTABLE : PAGE_CACHE_CONTROL);
       },
     });
 
     const sendPage = (reply: FastifyReply) =>
-      reply.header("cache-control", "no-store").sendFile("index.html", root);
+      reply.header("cache-control", PAGE_CACHE_CONTROL).sendFile("index.html", root);
 
     app.get("/", (_request, reply) => sendPage(reply));
 

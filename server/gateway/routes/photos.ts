@@ -1,0 +1,35 @@
+import type { FastifyPluginCallback } from "fastify";
+import { LOCAL_PHOTO_PREFIX, parseLocalPhotoPath } from "../../../src/lib/local-photo";
+import type { ChannelAccess } from "../channel-access";
+import { refuse } from "../refuse";
+
+export interface PhotoOptions {
+  channels: ChannelAccess;
+}
+
+/**
+ * `GET /local-photos/…`: the pictures the local Channel API draws for its demo people and
+ * channels, same-origin (the CSP's `img-src 'self'`), for a signed-in person who may see the
+ * channel. A channel of the production service has none: its photos are the service's own
+ * addresses, which the browser loads from their host as before.
+ */
+export const photoRoutes: FastifyPluginCallback<PhotoOptions> = (app, options, done) => {
+  app.get(
+    `${LOCAL_PHOTO_PREFIX}*`,
+    { preHandler: app.requireSession("sign in to see photos") },
+    async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      const photo = parseLocalPhotoPath(path);
+      const account = request.session?.account;
+      const channel = photo && account && options.channels.find(account, photo.groupId);
+      if (!channel?.backend.photo) return refuse(reply, 404, "no such photo");
+      const answer = await channel.backend.photo(path);
+      if (answer.status !== 200) return refuse(reply, 404, "no such photo");
+      return reply
+        .header("content-type", answer.contentType)
+        .header("cache-control", answer.cacheControl)
+        .send(answer.body);
+    },
+  );
+  done();
+};
