@@ -58,7 +58,11 @@ describe("when the server stops answering", { timeout: 60_000 }, () => {
     expect(banner.textContent).toContain("What you typed stays here.");
     // The failed add says so at the form, which keeps what was typed.
     expect(
-      await screen.findByText("The server could not be reached.", undefined, WAIT),
+      await screen.findByText(
+        "The server could not be reached. Check the connection and try again.",
+        undefined,
+        WAIT,
+      ),
     ).toBeTruthy();
     expect([name.value, value.value]).toEqual(["while_down", "kept"]);
     // Never an address or a raw error on screen.
