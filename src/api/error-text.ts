@@ -36,6 +36,35 @@ export function serviceCodeText(code: number, i18n: I18n): string | undefined {
   return known ? i18n._(known) : undefined;
 }
 
+/**
+ * The English meanings of the codes (api-facts.md), as the service writes them in the `error`
+ * of one item of a batch answer (subscribers/add: `{"success": false, "error": "user not
+ * found"}`), which carries no code of its own.
+ */
+const itemErrorCodes: Readonly<Record<string, KnownErrorCode>> = {
+  "unknown error": 0,
+  "a required parameter is missing": 1,
+  "the user has not allowed messages": 4,
+  "user not found": 5,
+  "community not found": 6,
+  "group not found": 7,
+  "utm tag not found": 8,
+  "too many requests per second": 9,
+  "bot not found": 10,
+  "invalid parameter value": 12,
+};
+
+/**
+ * Why the service refused one item of a batch, in the person's language when its text is one
+ * of the documented meanings ("No such subscriber (error 5)."), else as the service wrote it:
+ * a reason we do not know is still better shown than hidden.
+ */
+export function serviceItemErrorText(text: string, i18n: I18n): string {
+  const key = text.trim().toLowerCase().replace(/\.$/, "");
+  const code = Object.hasOwn(itemErrorCodes, key) ? itemErrorCodes[key] : undefined;
+  return code === undefined ? text : withCode(code, i18n);
+}
+
 type Details = Readonly<Record<string, unknown>>;
 
 /** A value the gateway named, if it is a string or a number (anything else is not shown). */

@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { id } from "@/contract/common";
 import { formatNumber } from "./format";
+import { quoted } from "./quote";
 
 /** At most this many people in one add or remove: more is a job for an import, not a form. */
 export const USER_IDS_MAX = 1000;
@@ -76,7 +77,7 @@ export function userIdsProblem(
   if (parsed.invalid.length > 0) {
     const shown = parsed.invalid
       .slice(0, 5)
-      .map((token) => `"${clip(token)}"`)
+      .map((token) => quoted(clip(token), i18n))
       .join(", ");
     const more = parsed.invalid.length - Math.min(parsed.invalid.length, 5);
     return more > 0

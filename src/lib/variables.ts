@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { formatNumber } from "./format";
+import { quoted } from "./quote";
 
 /**
  * A person's variables as vars/get lists them, and the changes the variables page makes to
@@ -144,7 +145,7 @@ export function variableValueProblem(value: string, i18n: I18n): string | undefi
 function quoteAll(characters: readonly string[], i18n: I18n): string {
   const list = characters
     .slice(0, 5)
-    .map((character) => `“${character}”`)
+    .map((character) => quoted(character, i18n))
     .join(", ");
   const more = characters.length - Math.min(characters.length, 5);
   return more > 0 ? i18n._(msg`${list} and ${more} more`) : list;

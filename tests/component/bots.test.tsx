@@ -64,7 +64,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
   it("starts a bot at a chosen step, refuses a second start unless restarting, and stops it", async () => {
     const user = userEvent.setup();
     await openPage(`/c/1001/bots?user=${String(tgUserId(3))}`);
-    expect(screen.getByText(`tg_user_id ${String(tgUserId(3))}`)).toBeTruthy();
+    expect(screen.getByText(`Telegram user id ${String(tgUserId(3))}`)).toBeTruthy();
     const steps = await screen.findByRole<HTMLSelectElement>(
       "combobox",
       { name: "Step (optional)" },
@@ -76,7 +76,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.dblClick(screen.getByRole("button", { name: "Start the bot" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `Started “Welcome bot” for tg_user_id ${String(tgUserId(3))} at the step “Offer”.`,
+        `Started “Welcome bot” for Telegram user id ${String(tgUserId(3))} at the step “Offer”.`,
       );
     }, WAIT);
     expect(runsOf(3)).toEqual([[21, "b2"]]);
@@ -93,7 +93,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     }, WAIT);
     expect(
       screen.getByText(
-        `tg_user_id ${String(tgUserId(3))} is already in “Welcome bot”. Tick “Restart if already running” to start them again.`,
+        `Telegram user id ${String(tgUserId(3))} is already in “Welcome bot”. Tick “Restart if already running” to start them again.`,
         { selector: ".field-error" },
       ),
     ).toBeTruthy();
@@ -105,7 +105,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(screen.getByRole("button", { name: "Start the bot" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `Started (or restarted) “Welcome bot” for tg_user_id ${String(tgUserId(3))} at its first step.`,
+        `Started (or restarted) “Welcome bot” for Telegram user id ${String(tgUserId(3))} at its first step.`,
       );
     }, WAIT);
     expect(runsOf(3)).toEqual([[21, "a1"]]);
@@ -114,7 +114,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     const stop = screen.getByRole("button", { name: "Stop the bot" });
     await user.click(stop);
     let dialog = await screen.findByRole("alertdialog", {
-      name: `Stop “Welcome bot” for tg_user_id ${String(tgUserId(3))}?`,
+      name: `Stop “Welcome bot” for Telegram user id ${String(tgUserId(3))}?`,
     });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(runsOf(3)).toEqual([[21, "a1"]]);
@@ -123,7 +123,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(within(dialog).getByRole("button", { name: "Stop the bot" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `“Welcome bot” is stopped for tg_user_id ${String(tgUserId(3))}.`,
+        `“Welcome bot” is stopped for Telegram user id ${String(tgUserId(3))}.`,
       );
     }, WAIT);
     expect(runsOf(3)).toEqual([]);
@@ -136,19 +136,19 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await chooseBot(user, "Welcome bot");
     await user.click(screen.getByRole("button", { name: "Start the bot" }));
     await waitFor(() => {
-      expect(outcome().textContent).toMatch(/^Started “Welcome bot” for tg_user_id/);
+      expect(outcome().textContent).toMatch(/^Started “Welcome bot” for Telegram user id/);
     }, WAIT);
 
     // Another person by the URL (Back, a link): person 5's result is not shown as theirs.
     await router.navigate(`/c/1001/bots?user=${String(tgUserId(6))}`);
-    await screen.findByText(`tg_user_id ${String(tgUserId(6))}`, undefined, WAIT);
+    await screen.findByText(`Telegram user id ${String(tgUserId(6))}`, undefined, WAIT);
     expect(outcome().textContent).toBe("");
 
     // A Stop question asked for person 6 goes when the page moves to person 5.
     await chooseBot(user, "Welcome bot");
     await user.click(screen.getByRole("button", { name: "Stop the bot" }));
     await screen.findByRole("alertdialog", {
-      name: `Stop “Welcome bot” for tg_user_id ${String(tgUserId(6))}?`,
+      name: `Stop “Welcome bot” for Telegram user id ${String(tgUserId(6))}?`,
     });
     await router.navigate(`/c/1001/bots?user=${String(tgUserId(5))}`);
     await waitFor(() => {
@@ -212,7 +212,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(screen.getByRole("button", { name: "Start the bot" }));
     expect(
       await screen.findByText(
-        "There is no subscriber with tg_user_id 123 in this channel (error 5: user not found). Check the id.",
+        "There is no subscriber with Telegram user id 123 in this channel (error 5: user not found). Check the id.",
         { selector: ".notice" },
         WAIT,
       ),
@@ -234,7 +234,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.type(field, ` ${String(tgUserId(5))} `);
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(
-      await screen.findByText(`tg_user_id ${String(tgUserId(5))}`, undefined, WAIT),
+      await screen.findByText(`Telegram user id ${String(tgUserId(5))}`, undefined, WAIT),
     ).toBeTruthy();
     await chooseBot(user, "Welcome bot");
     await user.click(screen.getByRole("button", { name: "Start the bot" }));
@@ -250,7 +250,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(screen.getByRole("button", { name: "Start the bot" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `Started “VK bot” for vk_user_id ${String(vkUserId(1))} at its first step.`,
+        `Started “VK bot” for VK user id ${String(vkUserId(1))} at its first step.`,
       );
     }, WAIT);
     // VK person 1 is record 31 of the seed.
@@ -274,18 +274,18 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(screen.getByRole("button", { name: "Запустить бота" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `Бот «Welcome bot» запущен для tg_user_id ${String(tgUserId(8))} с первого шага.`,
+        `Бот «Welcome bot» запущен для Telegram ID ${String(tgUserId(8))} с первого шага.`,
       );
     }, WAIT);
 
     await user.click(screen.getByRole("button", { name: "Остановить бота" }));
     const dialog = await screen.findByRole("alertdialog", {
-      name: `Остановить бота «Welcome bot» для tg_user_id ${String(tgUserId(8))}?`,
+      name: `Остановить бота «Welcome bot» для Telegram ID ${String(tgUserId(8))}?`,
     });
     await user.click(within(dialog).getByRole("button", { name: "Остановить бота" }));
     await waitFor(() => {
       expect(outcome().textContent).toBe(
-        `Бот «Welcome bot» остановлен для tg_user_id ${String(tgUserId(8))}.`,
+        `Бот «Welcome bot» остановлен для Telegram ID ${String(tgUserId(8))}.`,
       );
     }, WAIT);
     expect(runsOf(8)).toEqual([]);
@@ -302,7 +302,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     await user.click(screen.getByRole("button", { name: "Запустить бота" }));
     expect(
       await screen.findByText(
-        "В этом канале нет подписчика с tg_user_id 123 (ошибка 5: пользователь не найден). Проверьте ID.",
+        "В этом канале нет подписчика с Telegram ID 123 (ошибка 5: пользователь не найден). Проверьте ID.",
         { selector: ".bots-person-error" },
         WAIT,
       ),

@@ -63,7 +63,7 @@ test.describe("bots and variables for support staff", () => {
     ).toBeVisible();
     const userId = new URL(page.url()).searchParams.get("user") ?? "";
     expect(userId).toMatch(/^\d+$/);
-    await expect(page.getByText(`tg_user_id ${userId}`)).toBeVisible();
+    await expect(page.getByText(`Telegram user id ${userId}`)).toBeVisible();
 
     const bot = page.getByRole("combobox", { name: "Bot" });
     await expect(bot.locator("option")).not.toHaveCount(1);
@@ -78,7 +78,7 @@ test.describe("bots and variables for support staff", () => {
     await page.getByRole("button", { name: "Start the bot" }).click();
     const outcome = page.locator(".bots-outcome");
     await expect(outcome).toHaveText(
-      `Started (or restarted) “${botTitle}” for tg_user_id ${userId} at the step “${stepTitle}”.`,
+      `Started (or restarted) “${botTitle}” for Telegram user id ${userId} at the step “${stepTitle}”.`,
     );
     await expect(page.locator("[data-sonner-toast]").first()).toContainText("Started");
     await screenshot(page, testInfo, "bots-started");
@@ -88,19 +88,19 @@ test.describe("bots and variables for support staff", () => {
     await page.getByRole("checkbox", { name: "Restart if already running" }).uncheck();
     await page.getByRole("button", { name: "Start the bot" }).click();
     await expect(page.locator(".field-error")).toHaveText(
-      `tg_user_id ${userId} is already in “${botTitle}”. Tick “Restart if already running” to start them again.`,
+      `Telegram user id ${userId} is already in “${botTitle}”. Tick “Restart if already running” to start them again.`,
     );
     await screenshot(page, testInfo, "bots-already-running");
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Stop the bot" }).click();
     const dialog = page.getByRole("alertdialog", {
-      name: `Stop “${botTitle}” for tg_user_id ${userId}?`,
+      name: `Stop “${botTitle}” for Telegram user id ${userId}?`,
     });
     await expect(dialog).toBeVisible();
     await screenshot(page, testInfo, "bots-stop-confirm");
     await dialog.getByRole("button", { name: "Stop the bot" }).click();
-    await expect(outcome).toHaveText(`“${botTitle}” is stopped for tg_user_id ${userId}.`);
+    await expect(outcome).toHaveText(`“${botTitle}” is stopped for Telegram user id ${userId}.`);
 
     // A variable for a few people.
     const ids = await someUserIds(page, 3);

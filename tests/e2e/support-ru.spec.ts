@@ -139,7 +139,7 @@ test.describe("support staff in Russian", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: "Запуск и остановка бота" }),
       ).toBeVisible();
-      await expect(page.getByText(`tg_user_id ${userId}`)).toBeVisible();
+      await expect(page.getByText(`Telegram ID ${userId}`)).toBeVisible();
       const bot = page.getByRole("combobox", { name: "Бот" });
       await expect(bot.locator("option")).not.toHaveCount(1);
       await expect(bot.locator("option").first()).toHaveText("Выберите бота");
@@ -151,19 +151,19 @@ test.describe("support staff in Russian", () => {
       await page.getByRole("button", { name: "Запустить бота" }).click();
       const outcome = page.locator(".bots-outcome");
       await expect(outcome).toHaveText(
-        `Бот «${botTitle}» запущен (или перезапущен) для tg_user_id ${userId} с первого шага.`,
+        `Бот «${botTitle}» запущен (или перезапущен) для Telegram ID ${userId} с первого шага.`,
       );
       await lookAt(page, testInfo, `ru-${scheme}-bots-started`);
 
       // And stop it, asked first, so the person is left as found.
       await page.getByRole("button", { name: "Остановить бота" }).click();
       const stop = page.getByRole("alertdialog", {
-        name: `Остановить бота «${botTitle}» для tg_user_id ${userId}?`,
+        name: `Остановить бота «${botTitle}» для Telegram ID ${userId}?`,
       });
       await expect(stop).toBeVisible();
       await expectNoAxeViolations(page);
       await stop.getByRole("button", { name: "Остановить бота" }).click();
-      await expect(outcome).toHaveText(`Бот «${botTitle}» остановлен для tg_user_id ${userId}.`);
+      await expect(outcome).toHaveText(`Бот «${botTitle}» остановлен для Telegram ID ${userId}.`);
       expect(errors).toEqual([]);
     });
   }

@@ -97,7 +97,8 @@ describe("sending the ids of the add/remove form", () => {
       fake.call,
     ).results;
     expect(answer).toEqual<ChangeResult[]>([
-      { userId: 5000, outcome: "failed", error: "user not found" },
+      // The service's own English for one id is said as its code's meaning.
+      { userId: 5000, outcome: "failed", error: "No such subscriber (error 5)." },
       { userId: 7, outcome: "added" },
     ]);
     expect(fake.sent[0]?.params).not.toHaveProperty("utm_id");

@@ -80,16 +80,16 @@ describe("what stops the ids being sent", () => {
 
   it("names the invalid tokens, at most five of them", () => {
     expect(userIdsProblem(parseUserIds("a 1 b"), i18n)).toBe(
-      'Not a user id (a positive whole number): "a", "b"',
+      "Not a user id (a positive whole number): “a”, “b”",
     );
     expect(userIdsProblem(parseUserIds("a b c d e f g"), i18n)).toBe(
-      'Not a user id (a positive whole number): "a", "b", "c", "d", "e" and 2 more',
+      "Not a user id (a positive whole number): “a”, “b”, “c”, “d”, “e” and 2 more",
     );
   });
 
   it("shortens a long token", () => {
     expect(userIdsProblem(parseUserIds("x".repeat(40)), i18n)).toBe(
-      `Not a user id (a positive whole number): "${"x".repeat(23)}…"`,
+      `Not a user id (a positive whole number): “${"x".repeat(23)}…”`,
     );
   });
 

@@ -10,6 +10,8 @@ export interface BarsProps {
   width: number;
   height: number;
   animate: boolean;
+  /** Axis numbers as the language writes them ("1 100"). */
+  formatValue: (value: number) => string;
 }
 
 const tick = { fill: "var(--chart-axis)", fontSize: 12 };
@@ -23,6 +25,7 @@ export default function Bars({
   width,
   height,
   animate,
+  formatValue,
 }: BarsProps) {
   const data = points.map((point) => ({
     label: point.label,
@@ -47,6 +50,7 @@ export default function Bars({
       />
       <YAxis
         allowDecimals={false}
+        tickFormatter={formatValue}
         tick={tick}
         stroke="var(--chart-grid)"
         width={56}

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
+import { useFormat } from "@/i18n/use-format";
 import { fitPoints, maxPointsFor } from "@/lib/fit-points";
 import type { ChartData } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
@@ -17,6 +18,7 @@ const AXIS_PX = 64;
 /** Bars per point and series, as wide as its container; merges points that would not fit. */
 export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
   const { t } = useLingui();
+  const format = useFormat();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const animate = useChartAnimation();
   const fitted = fitPoints(points, maxPointsFor(Math.max(0, width - AXIS_PX), PX_PER_POINT));
@@ -42,6 +44,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
                 width={width}
                 height={HEIGHT}
                 animate={animate}
+                formatValue={format.number}
               />
             </Suspense>
           </ChunkBoundary>

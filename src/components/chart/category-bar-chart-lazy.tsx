@@ -11,6 +11,8 @@ export interface CategoryBarsProps {
   /** Width kept for the category names on the left. */
   labelWidth: number;
   animate: boolean;
+  /** Axis numbers as the language writes them ("1 100"). */
+  formatValue: (value: number) => string;
 }
 
 const tick = { fill: "var(--chart-axis)", fontSize: 12 };
@@ -24,6 +26,7 @@ export default function CategoryBars({
   height,
   labelWidth,
   animate,
+  formatValue,
 }: CategoryBarsProps) {
   const data = points.map((point) => ({
     label: point.label,
@@ -43,6 +46,7 @@ export default function CategoryBars({
       <XAxis
         type="number"
         allowDecimals={false}
+        tickFormatter={formatValue}
         tick={tick}
         stroke="var(--chart-grid)"
         label={{ value: valueLabel, position: "insideBottom", offset: -16, ...tick }}

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
+import { useFormat } from "@/i18n/use-format";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
@@ -28,6 +29,7 @@ interface CategoryBarChartProps {
  */
 export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChartProps) {
   const { t } = useLingui();
+  const format = useFormat();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const animate = useChartAnimation();
   // Names take at most two fifths of the width, and no more than they need; a name that
@@ -62,6 +64,7 @@ export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChar
                 height={height}
                 labelWidth={labelWidth}
                 animate={animate}
+                formatValue={format.number}
               />
             </Suspense>
           </ChunkBoundary>

@@ -14,6 +14,7 @@ import { userIdField } from "@/lib/subscriber-format";
 import { BotForm } from "./bot-form";
 import type { BotValues } from "./bot-schema";
 import { readUserId } from "./person-id";
+import { personLabel } from "./person-label";
 import { PersonPicker } from "./person-picker";
 import { useBotAction, type BotRequest } from "./use-bot-action";
 import "./bots.css";
@@ -33,7 +34,7 @@ export function BotsPage() {
   const bots = useQuery(botsQuery(groupId, call));
   const action = useBotAction(groupId, field);
   const [pendingStop, setPendingStop] = useState<BotRequest | undefined>();
-  const person = userId === undefined ? "" : `${field} ${String(userId)}`;
+  const person = userId === undefined ? "" : personLabel(field, userId, i18n);
 
   // Another person (a pick, Back, an edited URL): what was shown for the last one goes.
   const [shownUser, setShownUser] = useState(userId);
@@ -77,7 +78,7 @@ export function BotsPage() {
   const channelName = channel.name;
   const refreshFailure = bots.isError ? describeApiError(bots.error, i18n) : "";
   const stopBot = pendingStop?.botTitle ?? "";
-  const stopPerson = pendingStop ? `${field} ${String(pendingStop.userId)}` : "";
+  const stopPerson = pendingStop ? personLabel(field, pendingStop.userId, i18n) : "";
 
   return (
     <>

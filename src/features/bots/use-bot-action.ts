@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { useApi } from "@/api/api-context";
 import { apiKeys } from "@/api/query-keys";
 import type { UserIdField } from "@/lib/subscriber-format";
+import { personLabel } from "./person-label";
 import { failureOutcome, successOutcome, type BotAction, type BotOutcome } from "./bot-outcome";
 
 export interface BotRequest {
@@ -56,7 +57,7 @@ export function useBotAction(groupId: number, field: UserIdField) {
       const subject = {
         action: request.action,
         bot: request.botTitle,
-        person: `${field} ${String(request.userId)}`,
+        person: personLabel(field, request.userId, i18n),
         step: request.stepTitle,
         restart: request.restart,
       };

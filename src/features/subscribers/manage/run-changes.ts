@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { isSignedOutError } from "@/api/api-error";
 import type { Call } from "@/api/client";
-import { describeApiError } from "@/api/error-text";
+import { describeApiError, serviceItemErrorText } from "@/api/error-text";
 import { runBulk, type BulkResult } from "@/lib/bulk-run";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { ManageValues } from "./manage-schema";
@@ -77,7 +77,10 @@ export async function runChanges(options: RunChangesOptions): Promise<ChangeResu
           : {
               userId,
               outcome: "failed",
-              error: item.error ?? i18n._(msg`refused without a reason`),
+              error:
+                item.error === undefined
+                  ? i18n._(msg`refused without a reason`)
+                  : serviceItemErrorText(item.error, i18n),
             };
       });
     }
