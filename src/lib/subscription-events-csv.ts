@@ -5,7 +5,7 @@ import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
 import { userIdOf, type UserIdField } from "./subscriber-format";
 import { csvDate, csvDateHeader } from "./subscribers-csv";
-import { actionLabel, nameOf } from "./subscription-events";
+import { actionLabel, nameOf, sourceLabel } from "./subscription-events";
 
 /** The CSV of a period's subscription events, one page of statSubscribe at a time. */
 
@@ -47,7 +47,7 @@ export function eventCsvRow(event: SubscriptionEvent, context: EventsCsvContext)
     actionLabel(event.action, i18n),
     String(event.subscription_id),
     nameOf(event.subscription_id, context.subscriptionNames),
-    event.source,
+    sourceLabel(event.source, i18n),
     String(event.utm_id),
     event.utm_id === 0 ? "" : nameOf(event.utm_id, context.utmNames),
     event.utm_source,

@@ -80,7 +80,8 @@ describe("the events CSV", () => {
       "Unsubscribed",
       "1",
       "News",
-      "widget",
+      // In words, as on the screen (the API's code when the source is not one we know).
+      "Widget",
       "11",
       "Spring ads",
       "instagram",
