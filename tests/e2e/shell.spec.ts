@@ -20,6 +20,9 @@ test.describe("the app shell", () => {
 
   test("offers a skip link as the first stop for keyboard users", async ({ page }) => {
     await page.goto("/sign-in");
+    // The app renders once its language's catalog has come: a Tab before that has nothing to
+    // land on.
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();

@@ -167,7 +167,9 @@ test.describe("the subscribers pages", () => {
       await page.goto("/sign-in");
       await signIn(page, accounts.admin);
       await expect(page).toHaveURL(/\/c\/1001$/);
-      await expect(page.getByRole("region", { name: "Subscriptions, last 30 days" })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Subscriptions in the last 30 days" }),
+      ).toBeVisible();
       await expect(page.getByTestId("figure-subscribers").locator(".figure-value")).toHaveText(
         /\d/,
       );
