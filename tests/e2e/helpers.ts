@@ -54,7 +54,7 @@ export interface Account {
   password: string;
 }
 
-export type Accounts = Record<"admin" | "marketing" | "support", Account>;
+export type Accounts = Record<"admin" | "marketing" | "support" | "switcher", Account>;
 
 /** The accounts tests/support/start-e2e.mjs made, the admin's as the first start printed it. */
 export async function readAccounts(): Promise<Accounts> {

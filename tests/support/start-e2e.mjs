@@ -23,6 +23,9 @@ delete env.CHANNELS_CONFIG;
 const staff = {
   marketing: { username: "mia", password: "marketing-pass-1", role: "marketing" },
   support: { username: "sid", password: "support-pass-1", role: "support" },
+  // The account whose language the language-switch test changes: the account remembers it
+  // (issue 14), and the other specs' accounts must keep following their browser's language.
+  switcher: { username: "lena", password: "switcher-pass-1", role: "marketing" },
 };
 
 const gateway = spawn("npx", ["tsx", "server/gateway/main.ts"], {
