@@ -210,13 +210,18 @@ test.describe("the subscribers pages in Russian", () => {
     const groups = page.getByRole("group", { name: "Группы подписчиков" });
     const first = groups.getByRole("checkbox").first();
     const group = (await groups.locator("label").first().innerText()).trim().split("\n")[0] ?? "";
-    await first.check();
+    // The filters live in the URL: the box shows its new state once the page has read it back,
+    // so click and wait rather than check() (which wants the state at once).
+    await first.click();
+    await expect(first).toBeChecked();
     await expect(
       page.getByText(`Считаются подписчики, которые состоят в группе «${group}».`, {
         exact: true,
       }),
     ).toBeVisible();
-    await page.getByRole("radio", { name: "Активные (разрешают сообщения)" }).check();
+    const active = page.getByRole("radio", { name: "Активные (разрешают сообщения)" });
+    await active.click();
+    await expect(active).toBeChecked();
     await expect(
       page.getByText(
         `Считаются подписчики, которые активны (разрешают сообщения) и состоят в группе «${group}».`,
