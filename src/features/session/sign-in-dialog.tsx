@@ -76,8 +76,8 @@ export function SignInDialog({ username }: SignInDialogProps) {
       </h2>
       <p id={descriptionId} className="confirm-dialog-description">
         <Trans>
-          Sign in again to go on. The page is hidden until then, and what you typed is kept: you
-          can send it once you are signed in.
+          Sign in again to go on. The page is hidden until then, and what you typed is kept: you can
+          send it once you are signed in.
         </Trans>
       </p>
       <form className="sign-in-dialog-form" noValidate onSubmit={submit}>
