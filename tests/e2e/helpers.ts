@@ -75,6 +75,13 @@ export async function signIn(page: Page, account: Account) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** The sign-in form as a browser in Russian shows it. */
+export async function signInInRussian(page: Page, account: Account) {
+  await page.getByLabel("Имя пользователя").fill(account.username);
+  await page.getByLabel("Пароль").fill(account.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
 /** The console error Chromium logs for the 401 of /auth/session while nobody is signed in. */
 export const SIGNED_OUT_CHECK = /401.*\/auth\/session|\/auth\/session.*401|status of 401/;
 

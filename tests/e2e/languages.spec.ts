@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   expectNoAxeViolations,
   readAccounts,
@@ -7,17 +7,11 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
-  type Account,
+  signInInRussian,
 } from "./helpers";
 
 // A Russian-speaking person: the browser asks for Russian first (issue 14).
 test.use({ locale: "ru-RU" });
-
-async function signInInRussian(page: Page, account: Account) {
-  await page.getByLabel("Имя пользователя").fill(account.username);
-  await page.getByLabel("Пароль").fill(account.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-}
 
 test.describe("the interface in Russian", () => {
   for (const [role, pages] of [

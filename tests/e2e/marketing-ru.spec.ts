@@ -7,6 +7,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
+  signInInRussian,
 } from "./helpers";
 
 // A Russian-speaking marketer's hour (issue 14): the browser asks for Russian first, so the
@@ -19,9 +20,7 @@ const GROUP = 1001;
 async function signInAsMarketer(page: Page, path: string) {
   const accounts = await readAccounts();
   await page.goto(path);
-  await page.getByLabel("Имя пользователя").fill(accounts.marketing.username);
-  await page.getByLabel("Пароль").fill(accounts.marketing.password);
-  await page.getByRole("button", { name: "Войти" }).click();
+  await signInInRussian(page, accounts.marketing);
 }
 
 /** axe on the state shown, then pictures in both themes at 1280 px and at 390 px. */

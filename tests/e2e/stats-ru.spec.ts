@@ -7,7 +7,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
-  type Account,
+  signInInRussian,
 } from "./helpers";
 
 // The channel and subscriptions pages as a Russian-speaking marketer reads them (issue 14):
@@ -15,12 +15,6 @@ import {
 test.use({ locale: "ru-RU" });
 
 const ZONE = "Europe/Moscow";
-
-async function signInInRussian(page: Page, account: Account) {
-  await page.getByLabel("Имя пользователя").fill(account.username);
-  await page.getByLabel("Пароль").fill(account.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-}
 
 /** "3 500" → 3500, "+12" → 12, "−4" → -4 (Russian numbers have spaces, a true minus). */
 const number = (text: string) => Number(text.replace(/[−–]/gu, "-").replace(/[^\d-]/gu, ""));

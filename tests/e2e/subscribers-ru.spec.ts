@@ -6,7 +6,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
-  type Account,
+  signInInRussian,
 } from "./helpers";
 
 // An administrator who reads Russian: the browser asks for Russian first (issue 14). The
@@ -47,12 +47,6 @@ async function api<T>(
 async function checkAxe(page: Page) {
   await expectNoAxeViolations(page);
   await page.bringToFront();
-}
-
-async function signInInRussian(page: Page, account: Account) {
-  await page.getByLabel("Имя пользователя").fill(account.username);
-  await page.getByLabel("Пароль").fill(account.password);
-  await page.getByRole("button", { name: "Войти" }).click();
 }
 
 function subscribersTable(page: Page) {

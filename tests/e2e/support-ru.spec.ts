@@ -6,7 +6,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
-  type Account,
+  signInInRussian,
 } from "./helpers";
 
 // Support staff's main journey in Russian (issue 14), the browser asking for Russian first:
@@ -16,12 +16,6 @@ import {
 test.use({ locale: "ru-RU" });
 
 const GROUP = 1001;
-
-async function signInInRussian(page: Page, account: Account) {
-  await page.getByLabel("Имя пользователя").fill(account.username);
-  await page.getByLabel("Пароль").fill(account.password);
-  await page.getByRole("button", { name: "Войти" }).click();
-}
 
 /** Screenshots at 1280 and 390 px, axe at both, and no sideways scrolling on a phone. */
 async function lookAt(page: Page, testInfo: TestInfo, name: string) {
