@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { KnownErrorCode } from "@/contract/errors";
+import type { DirectoryReason } from "@/contract/directory";
 import type { GatewayReason } from "@/contract/gateway-reasons";
 import { isChunkLoadError } from "@/lib/chunk-error";
 import { isApiError, type ApiError } from "./api-error";
@@ -73,12 +74,16 @@ function detail(details: Details | undefined, key: string): string {
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
+/** Every reason the gateway gives: those of /api and /auth, and those of its directory. */
+type RefusalReason = GatewayReason | DirectoryReason;
+
 /**
  * Why the gateway refused, one sentence per reason; the two that name a value are below.
- * Adding a reason is one line here (and in src/contract/gateway-reasons.ts); the compiler
- * finds a reason left out.
+ * Adding a reason is one line here (and in src/contract/gateway-reasons.ts, or
+ * `directoryReasons` in src/contract/directory.ts); the compiler finds a reason left out.
+ * `describeApiError` says them all, the directory's pages included.
  */
-const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
+const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "csrf-header-missing": msg`The browser sent the request without the app's header; reload the page.`,
   "body-too-large": msg`The request is too large.`,
   "headers-too-large": msg`The request's headers are too large. Clear this site's cookies and sign in again.`,
@@ -103,9 +108,17 @@ const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
   "channel-busy": msg`The channel is busy with other requests. Try again in a moment.`,
   "backend-unavailable": msg`The channel's service did not answer. Try again later.`,
   "locale-invalid": msg`This language is not available.`,
+  // The directory's own (src/contract/directory.ts).
+  "directory-admin-only": msg`Only administrators may refresh or wipe the directory.`,
+  "directory-bad-request": msg`The directory could not read this request. Reload the page and try again.`,
+  "directory-person-unknown": msg`This person is not in the directory.`,
+  // The service's hook calls, never a person's: said all the same, should one reach a screen.
+  "hook-refused": msg`This hook address is not one the gateway knows.`,
+  "hook-malformed": msg`The hook call is not a subscribe or unsubscribe event of this channel.`,
+  "hook-rate-limited": msg`Too many hook calls. Try again in a moment.`,
 };
 
-function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: I18n): string {
+function gatewayText(reason: RefusalReason, details: Details | undefined, i18n: I18n): string {
   if (reason === "login-throttled") {
     const minutes = Number(detail(details, "minutes"));
     if (minutes > 0) {
@@ -138,7 +151,7 @@ function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: 
   return i18n._(gatewayReasonTexts[reason]);
 }
 
-function isGatewayReason(reason: string): reason is GatewayReason {
+function isGatewayReason(reason: string): reason is RefusalReason {
   return Object.hasOwn(gatewayReasonTexts, reason);
 }
 

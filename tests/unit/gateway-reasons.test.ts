@@ -3,6 +3,7 @@ import { ApiError } from "../../src/api/api-error";
 import { createClient } from "../../src/api/client";
 import { describeApiError } from "../../src/api/error-text";
 import { createSessionApi } from "../../src/api/session";
+import { directoryReasons, type DirectoryReason } from "../../src/contract/directory";
 import { gatewayReasons, type GatewayReason } from "../../src/contract/gateway-reasons";
 import type { LocaleRequest } from "../../src/contract/session";
 import { type RunningGateway, startGateway } from "../support/gateway";
@@ -16,7 +17,10 @@ function englishIn(text: string): string[] {
   return text.replace(/Channel Desk|cookie/g, "").match(/[A-Za-z]{2,}/g) ?? [];
 }
 
-function refusal(reason: GatewayReason, details?: Record<string, unknown>): ApiError {
+function refusal(
+  reason: GatewayReason | DirectoryReason,
+  details?: Record<string, unknown>,
+): ApiError {
   return new ApiError({
     kind: "http",
     operation: "auth/login",
@@ -34,8 +38,14 @@ describe("every reason the gateway gives", () => {
     en,
   );
 
-  it.each(gatewayReasons)("%s has a sentence of its own in both catalogs", (reason) => {
-    for (const details of [undefined, { minutes: 5, group_id: 1001, in_flight: 100 }]) {
+  // The directory's reasons too: the SPA's directory pages say them through describeApiError.
+  const reasons = [...new Set([...gatewayReasons, ...directoryReasons])];
+
+  it.each(reasons)("%s has a sentence of its own in both catalogs", (reason) => {
+    for (const details of [
+      undefined,
+      { minutes: 5, group_id: 1001, in_flight: 100, field: "cursor", role: "support" },
+    ]) {
       const english = describeApiError(refusal(reason, details), en);
       const russian = describeApiError(refusal(reason, details), ru);
       expect(english).not.toBe(fallback);
