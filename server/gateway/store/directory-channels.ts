@@ -58,8 +58,15 @@ export function ensureDirectory(db: GatewayDb, groupId: number, now: number): Di
     return found;
   }
   return db.transaction(() => {
+    // Never the id of a directory still in the trash (a wiped one is the highest id, which
+    // SQLite would give again): the sweeper would delete the new directory's people with it.
     const row = db
-      .prepare("INSERT INTO directory_channels (group_id, created_at) VALUES (?, ?) RETURNING *")
+      .prepare(
+        `INSERT INTO directory_channels (dir_id, group_id, created_at)
+         VALUES (max(coalesce((SELECT max(dir_id) FROM directory_channels), 0),
+                     coalesce((SELECT max(dir_id) FROM directory_trash), 0)) + 1, ?, ?)
+         RETURNING *`,
+      )
       .get(groupId, now) as DirectoryChannelRow;
     ensureFts(db, row.dir_id);
     return row;
