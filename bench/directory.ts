@@ -12,11 +12,22 @@
  * 2. a full sync with the rate limit raised (`--raised`, default 1000 a second; 0 skips it), on
  *    a new gateway database: how fast the directory itself can take a million people.
  *
+ * `--search-only` runs the search alone, on a gateway database kept in data/ between runs
+ * (bench-directory-N.sqlite, made once by a sync at the raised rate): a change to search is
+ * measured in a minute rather than after a sync of a million people.
+ *
  *   npm run bench:directory -- [--subscribers N] [--queries 1000] [--raised 1000] [--skip-default]
  *   npm run bench:directory -- --subscribers 5000 --raised 0     (the demo size)
+ *   npm run bench:directory -- --search-only
+ *
+ * `--calls-only` measures a person's calls alone, in a few minutes: without a sync (a gateway on
+ * the kept database, already read), then during a full sync at the default share (a gateway on
+ * a new database, 20 s after its start), 60 bursts each.
+ *
+ *   npm run bench:directory -- --calls-only
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -31,6 +42,8 @@ const { values: args } = parseArgs({
     queries: { type: "string", default: "1000" },
     raised: { type: "string", default: "1000" },
     "skip-default": { type: "boolean", default: false },
+    "search-only": { type: "boolean", default: false },
+    "calls-only": { type: "boolean", default: false },
   },
 });
 const SUBSCRIBERS = Number(args.subscribers);
@@ -282,8 +295,74 @@ async function searchBench(gateway: Gateway): Promise<void> {
   for (const [kind, latencies] of byKind) console.log(`  ${kind.padEnd(22)} ${summary(latencies)}`);
 }
 
+const keptDb = join("data", `bench-directory-${String(SUBSCRIBERS)}.sqlite`);
+
+/** A synced gateway database kept in data/ (made once by a sync at the raised rate). */
+async function keptDirectory(): Promise<string> {
+  const kept = keptDb;
+  if (existsSync(kept)) {
+    console.log(`gateway database: reusing ${kept}`);
+  } else {
+    const raised = Math.max(20, Number(args.raised));
+    const building = `${kept}.building`;
+    rmSync(building, { force: true });
+    console.log(`gateway database: a full sync at ${String(raised)} calls/s into ${kept}…`);
+    const gateway = await startGateway(building, raised, 0.5);
+    const synced = await untilSynced(gateway, 30);
+    await gateway.stop();
+    printSync(synced, raised);
+    for (const suffix of ["-wal", "-shm"]) rmSync(building + suffix, { force: true });
+    renameSync(building, kept);
+  }
+  console.log(`gateway database: ${mb(sizeOf(kept))}`);
+  return kept;
+}
+
+/** Search alone, on the kept database. */
+async function searchOnly(): Promise<void> {
+  const gateway = await startGateway(await keptDirectory(), 20, 0.5);
+  try {
+    await searchBench(gateway);
+  } finally {
+    await gateway.stop();
+  }
+}
+
+/** A person's calls without a sync (the kept database), then during a full sync (a new one). */
+async function callsOnly(): Promise<void> {
+  const kept = await keptDirectory();
+  const idle = await startGateway(kept, 20, 0.5);
+  console.log("  a person's calls without a sync…");
+  const without = await personCalls(idle, 60);
+  await idle.stop();
+  const work = mkdtempSync(join(tmpdir(), "bench-directory-"));
+  try {
+    const gateway = await startGateway(join(work, "new.sqlite"), 20, 0.5);
+    await sleep(20_000);
+    console.log("  a person's calls during a full sync…");
+    const during = await personCalls(gateway, 60);
+    const pass = await status(gateway, 1001);
+    await gateway.stop();
+    console.log(
+      `the sync read ${String(pass.full_pass?.read ?? pass.people)} people of 1001 meanwhile`,
+    );
+    console.log(`a person's calls while the sync runs: ${summary(during)}`);
+    console.log(`a person's calls without it:          ${summary(without)}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   buildDatabase();
+  if (args["search-only"]) {
+    await searchOnly();
+    return;
+  }
+  if (args["calls-only"]) {
+    await callsOnly();
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), "bench-directory-"));
   try {
     if (!args["skip-default"]) {

@@ -7,8 +7,16 @@ import type {
 } from "../../server/gateway/directory/source";
 import { DEFAULT_SYNC_SETTINGS, DirectorySync } from "../../server/gateway/directory/sync";
 import { type GatewayDb, openGatewayDb } from "../../server/gateway/store/database";
-import { findDirectory } from "../../server/gateway/store/directory-channels";
-import { findPerson } from "../../server/gateway/store/directory-people";
+import {
+  dropDirectory,
+  ensureDirectory,
+  findDirectory,
+} from "../../server/gateway/store/directory-channels";
+import {
+  findPerson,
+  markLeftFrom,
+  upsertPeople,
+} from "../../server/gateway/store/directory-people";
 import { FakeClock } from "../support/fake-clock";
 
 const START = Date.UTC(2026, 2, 15, 12, 0, 0);
@@ -198,6 +206,63 @@ describe("the directory's sync", () => {
     }
     expect(state()).toMatchObject({ people: 11, left_count: 0 });
     expect(findPerson(db, state().dir_id, 700_000_050)).toBeUndefined();
+  });
+
+  it("writes a page a few people at a time, and stops writing it once the directory is wiped", async () => {
+    db = openGatewayDb(":memory:");
+    const clock = new FakeClock(START);
+    const source = new FakeSource(95);
+    const sync = new DirectorySync(
+      db,
+      GROUP,
+      "Europe/Moscow",
+      source,
+      clock,
+      { ...settings, pageSize: 100 },
+      () => undefined,
+    );
+    syncs.push(sync);
+    sync.start();
+    // One page of 95 is five writes of SYNC_WRITE_ROWS; after the first, the directory is wiped.
+    for (let n = 0; n < 10 && state().people === 0; n++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(state().people).toBe(20);
+    const wiped = state().dir_id;
+    dropDirectory(db, GROUP);
+    sync.reset();
+    await settle();
+    const rows = db
+      .prepare("SELECT count(*) AS n FROM directory_people WHERE dir_id = ?")
+      .get(wiped) as { n: number };
+    expect(rows.n).toBe(20);
+  });
+
+  it("never gives a wiped directory's id to the next, while the sweeper may still delete its rows", () => {
+    db = openGatewayDb(":memory:");
+    const old = ensureDirectory(db, GROUP, START).dir_id;
+    dropDirectory(db, GROUP);
+    expect(ensureDirectory(db, GROUP, START).dir_id).toBeGreaterThan(old);
+  });
+
+  it("flags people as left a range of rows at a time", () => {
+    db = openGatewayDb(":memory:");
+    const clock = new FakeClock(START);
+    const source = new FakeSource(7);
+    const ref = { dirId: ensureDirectory(db, GROUP, START).dir_id, timeZone: "UTC" };
+    upsertPeople(db, ref, [...source.records.values()].slice(0, 3), START);
+    upsertPeople(db, ref, [...source.records.values()].slice(3), START + 10);
+    const steps: (number | undefined)[] = [];
+    let left = 0;
+    for (let from: number | undefined = 0; from !== undefined;) {
+      const step = markLeftFrom(db, ref.dirId, START + 5, clock.now(), from, 2);
+      left += step.changes;
+      from = step.next;
+      steps.push(from);
+    }
+    expect(left).toBe(3);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    expect(state()).toMatchObject({ people: 4, left_count: 3 });
   });
 
   it("reads people asked for before the pass goes on, up to a page a call", async () => {

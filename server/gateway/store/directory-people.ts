@@ -289,17 +289,40 @@ export function removeSubscription(
   });
 }
 
-/** Flags as left everyone not confirmed since `before` (the start of a full pass). */
-export function markLeft(db: GatewayDb, dirId: number, before: number, now: number): number {
+/** Rows of the people table one step of `markLeftFrom` reads. */
+export const MARK_LEFT_STEP = 20_000;
+
+/**
+ * Flags as left everyone not confirmed since `before` (the start of a full pass), one step: the
+ * rows with an id from `from` on, at most `step` of them (every directory's: the ids are the table's rowids, so the step reads one range of the table
+ * instead of the channel). Returns the id to go on from, undefined at the end. The sync runs
+ * the steps with the event loop given back between them: a channel of a million people is
+ * never one long write.
+ */
+export function markLeftFrom(
+  db: GatewayDb,
+  dirId: number,
+  before: number,
+  now: number,
+  from: number,
+  step = MARK_LEFT_STEP,
+): { changes: number; next: number | undefined } {
   return db.transaction(() => {
+    const end = db
+      .prepare(
+        `SELECT max(id) AS last, count(*) AS n FROM
+           (SELECT id FROM directory_people WHERE id >= ? ORDER BY id LIMIT ?)`,
+      )
+      .get(from, step) as { last: number | null; n: number };
+    if (end.last === null) return { changes: 0, next: undefined };
     const changes = db
       .prepare(
         `UPDATE directory_people SET left_at = ?
-         WHERE dir_id = ? AND left_at IS NULL AND confirmed_at < ?`,
+         WHERE id >= ? AND id <= ? AND dir_id = ? AND left_at IS NULL AND confirmed_at < ?`,
       )
-      .run(now, dirId, before).changes;
+      .run(now, from, end.last, dirId, before).changes;
     adjustCounts(db, dirId, -changes, changes, now);
-    return changes;
+    return { changes, next: end.n < step ? undefined : end.last + 1 };
   })();
 }
 
