@@ -13,16 +13,25 @@ export function ftsTable(dirId: number): string {
   return `directory_fts_${String(dirId)}`;
 }
 
+/** Indexes known to exist, per connection: the channel's row is read on every request. */
+const made = new WeakMap<GatewayDb, Set<number>>();
+
 export function ensureFts(db: GatewayDb, dirId: number): void {
+  let known = made.get(db);
+  if (!known) made.set(db, (known = new Set()));
+  if (known.has(dirId)) return;
   db.exec(
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${ftsTable(dirId)} USING fts5(
        keys, content='', contentless_delete=1, detail=none,
        tokenize='unicode61 remove_diacritics 0', prefix='1 2 3')`,
   );
+  // Not inside a transaction, which may yet be rolled back and take the table with it.
+  if (!db.inTransaction) known.add(dirId);
 }
 
 export function dropFts(db: GatewayDb, dirId: number): void {
   db.exec(`DROP TABLE IF EXISTS ${ftsTable(dirId)}`);
+  made.get(db)?.delete(dirId);
 }
 
 export function hasFts(db: GatewayDb, dirId: number): boolean {

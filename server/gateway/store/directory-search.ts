@@ -11,11 +11,11 @@ import { findPerson, findRecord, type PersonRow } from "./directory-people";
  */
 
 /**
- * Up to this many name matches are ranked in full (tier, then name); beyond it a query is too
- * broad for an order by name to mean anything ("a", "ив"), and each tier is read in record
- * order, a page at a time, so the cost of a page never grows with the channel.
+ * A tier of up to this many people (see searchDirectory) is sorted by name; a larger one is too
+ * broad for an order by name to mean anything ("ivan", "пет"), and is read in the order of the
+ * index, a page at a time, so the cost of a page never grows with the channel.
  */
-export const RANKED_MATCHES_MAX = 5000;
+export const SORTED_TIER_MAX = 100;
 /** A list filtered by name counts its matches up to this many (`total_exact` false beyond). */
 export const COUNT_MAX = 100_000;
 
@@ -23,7 +23,9 @@ export class BadCursorError extends Error {
   override name = "BadCursorError";
 }
 
-type SearchCursor = { m: "ranked"; o: number } | { m: "broad"; t: 1 | 2 | 3; r: number; o: number };
+type Tier = 1 | 2 | 3;
+/** Where the next page begins: in tier t, sorted by name (offset o) or in index order (after r). */
+type SearchCursor = { m: "sorted"; t: Tier; o: number } | { m: "index"; t: Tier; r: number };
 
 function encode(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -40,17 +42,16 @@ function decode(text: string): unknown {
 const isCount = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
+const isTier = (value: unknown): value is Tier => value === 1 || value === 2 || value === 3;
+
 function searchCursor(text: string | undefined): SearchCursor | undefined {
   if (text === undefined || text === "") return undefined;
   const value = decode(text) as Partial<Record<string, unknown>> | null;
-  if (value?.m === "ranked" && isCount(value.o)) return { m: "ranked", o: value.o };
-  if (
-    value?.m === "broad" &&
-    (value.t === 1 || value.t === 2 || value.t === 3) &&
-    isCount(value.r) &&
-    isCount(value.o)
-  ) {
-    return { m: "broad", t: value.t, r: value.r, o: value.o };
+  if (value?.m === "sorted" && isTier(value.t) && isCount(value.o)) {
+    return { m: "sorted", t: value.t, o: value.o };
+  }
+  if (value?.m === "index" && isTier(value.t) && isCount(value.r)) {
+    return { m: "index", t: value.t, r: value.r };
   }
   throw new BadCursorError("the cursor is not one this gateway made");
 }
@@ -92,67 +93,100 @@ function countMatches(db: GatewayDb, fts: string, match: string, max: number): n
   ).n;
 }
 
-function rankedPage(
-  db: GatewayDb,
-  dirId: number,
-  plan: NamePlan,
-  offset: number,
-  limit: number,
-): PersonRow[] {
-  const fts = ftsTable(dirId);
-  return db
-    .prepare(
-      `WITH exact AS (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH @exact),
-            last AS (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH @lastPrefix)
-       SELECT p.* FROM (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH @allPrefix) m
-         JOIN directory_people p ON p.id = m.id
-        ORDER BY CASE WHEN p.id IN exact THEN 1 WHEN p.id IN last THEN 2 ELSE 3 END,
-                 p.left_at IS NOT NULL, p.sort_name, p.record_id
-        LIMIT @limit OFFSET @offset`,
-    )
-    .all({ ...plan, limit, offset }) as PersonRow[];
-}
-
-/** The FTS query of one tier alone (without the better tiers' people). */
-function tierMatch(plan: NamePlan, tier: 1 | 2 | 3): string {
+/** The FTS query of one tier alone (without the better tiers' people); undefined if empty. */
+function tierMatch(plan: NamePlan, tier: Tier): string | undefined {
   if (tier === 1) return plan.exact;
   if (tier === 2) return `(${plan.lastPrefix}) NOT (${plan.exact})`;
-  return `(${plan.allPrefix}) NOT (${plan.lastPrefix})`;
+  // One word: every word a prefix is the last word a prefix, and tier 3 is empty.
+  return plan.allPrefix === plan.lastPrefix
+    ? undefined
+    : `(${plan.allPrefix}) NOT (${plan.lastPrefix})`;
 }
 
-function broadPage(
+/** Up to `max` people of a tier (row ids, in index order) after row id `after`. */
+function tierIds(db: GatewayDb, fts: string, match: string, after: number, max: number) {
+  return db
+    .prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?`)
+    .pluck()
+    .all(match, after, max) as number[];
+}
+
+function peopleByIds(
   db: GatewayDb,
-  dirId: number,
-  plan: NamePlan,
-  from: { t: 1 | 2 | 3; r: number },
+  ids: readonly number[],
+  order: string,
   limit: number,
-): { rows: PersonRow[]; next: { t: 1 | 2 | 3; r: number } | undefined } {
-  const fts = ftsTable(dirId);
+  offset = 0,
+) {
+  return db
+    .prepare(
+      `SELECT p.* FROM json_each(?) j CROSS JOIN directory_people p ON p.id = j.value
+        ORDER BY ${order} LIMIT ? OFFSET ?`,
+    )
+    .all(JSON.stringify(ids), limit, offset) as PersonRow[];
+}
+
+/**
+ * One page of name matches from `from` on: each tier read as little as the page needs (a full
+ * name's page is usually its first tier alone), sorted by name when small, else in index order.
+ */
+function namePage(
+  db: GatewayDb,
+  fts: string,
+  plan: NamePlan,
+  from: SearchCursor,
+  limit: number,
+): { rows: PersonRow[]; next: SearchCursor | undefined } {
   const rows: PersonRow[] = [];
-  let tier = from.t;
-  let after = from.r;
-  for (;;) {
-    const found = db
-      .prepare(
-        `SELECT p.* FROM (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ? AND rowid > ?
-                           ORDER BY rowid LIMIT ?) m
-           JOIN directory_people p ON p.id = m.id ORDER BY p.id`,
-      )
-      .all(tierMatch(plan, tier), after, limit + 1 - rows.length) as PersonRow[];
-    rows.push(...found);
-    if (rows.length > limit) {
-      const last = rows[limit - 1];
-      return { rows: rows.slice(0, limit), next: { t: tier, r: last?.id ?? after } };
+  let at: SearchCursor | undefined = from;
+  while (at !== undefined) {
+    const tier: Tier = at.t;
+    // Nothing whole: a typo, most often. If no word even starts a name the later tiers are
+    // empty, which one read of every word's prefixes tells (each tier would read them again).
+    const fresh = at.m === "sorted" && at.o === 0;
+    if (
+      tier === 2 &&
+      fresh &&
+      rows.length === 0 &&
+      tierIds(db, fts, plan.allPrefix, 0, 1).length === 0
+    ) {
+      return { rows, next: undefined };
     }
-    if (tier === 3) return { rows, next: undefined };
-    tier = tier === 1 ? 2 : 3;
-    after = 0;
+    const match = tierMatch(plan, tier);
+    const before = rows.length;
+    const need = limit + 1 - before;
+    let next: SearchCursor | undefined;
+    if (match !== undefined) {
+      if (at.m === "index") {
+        const ids = tierIds(db, fts, match, at.r, need);
+        rows.push(...peopleByIds(db, ids, "p.id", need));
+        const last = rows[limit - 1];
+        if (rows.length > limit && last) next = { m: "index", t: tier, r: last.id };
+      } else {
+        // A tier's first page reads at most one more than SORTED_TIER_MAX to tell its size.
+        const ids = tierIds(db, fts, match, 0, SORTED_TIER_MAX + 1);
+        if (ids.length > SORTED_TIER_MAX && at.o === 0) {
+          rows.push(...peopleByIds(db, ids.slice(0, need), "p.id", need));
+          const last = rows[limit - 1];
+          if (rows.length > limit && last) next = { m: "index", t: tier, r: last.id };
+        } else {
+          const order = "p.left_at IS NOT NULL, p.sort_name, p.record_id";
+          rows.push(...peopleByIds(db, ids, order, need, at.o));
+          if (rows.length > limit) next = { m: "sorted", t: tier, o: at.o + limit - before };
+        }
+      }
+    }
+    if (next) return { rows: rows.slice(0, limit), next };
+    at = tier === 3 ? undefined : { m: "sorted", t: tier === 1 ? 2 : 3, o: 0 };
   }
+  return { rows, next: undefined };
 }
 
 /**
  * One page of a search: people named by id first (a user id, a profile link, a record id),
- * then name matches by tier. Any text is a query: what is not a name or an id finds nobody.
+ * then name matches by tier (1. every word whole, 2. the last a prefix, 3. every word a
+ * prefix; see search-plan.ts), those flagged as left after the others in a sorted tier. Any
+ * text is a query: what is not a name or an id finds nobody.
  */
 export function searchDirectory(
   db: GatewayDb,
@@ -169,31 +203,12 @@ export function searchDirectory(
   const seen = new Set(ids.map((hit) => hit.row.id));
   const plan = namePlan(query.q);
   if (!plan) return { hits: ids, nextCursor: null };
-  const fts = ftsTable(dirId);
   const limit = Math.max(1, query.limit - ids.length);
-  const mode =
-    cursor?.m ??
-    (countMatches(db, fts, plan.allPrefix, RANKED_MATCHES_MAX) > RANKED_MATCHES_MAX
-      ? "broad"
-      : "ranked");
-  const named = (rows: PersonRow[]): SearchHit[] =>
-    rows.filter((row) => !seen.has(row.id)).map((row) => ({ row, match: "name" as const }));
-
-  if (mode === "ranked") {
-    const offset = cursor?.m === "ranked" ? cursor.o : 0;
-    const rows = rankedPage(db, dirId, plan, offset, limit + 1);
-    const more = rows.length > limit;
-    return {
-      hits: [...ids, ...named(rows.slice(0, limit))],
-      nextCursor: more ? encode({ m: "ranked", o: offset + limit }) : null,
-    };
-  }
-  const from = cursor?.m === "broad" ? cursor : { t: 1 as const, r: 0 };
-  const page = broadPage(db, dirId, plan, from, limit);
-  return {
-    hits: [...ids, ...named(page.rows)],
-    nextCursor: page.next ? encode({ m: "broad", ...page.next, o: 0 }) : null,
-  };
+  const page = namePage(db, ftsTable(dirId), plan, cursor ?? { m: "sorted", t: 1, o: 0 }, limit);
+  const named = page.rows
+    .filter((row) => !seen.has(row.id))
+    .map((row) => ({ row, match: "name" as const }));
+  return { hits: [...ids, ...named], nextCursor: page.next ? encode(page.next) : null };
 }
 
 export interface ListQuery {
