@@ -170,7 +170,8 @@ async function untilSynced(gateway: Gateway, everyS: number): Promise<Synced> {
       printed = performance.now();
       console.log(
         `  ${elapsed.toFixed(0)} s: 1001 ${String(tg.full_pass?.percent ?? "–")} % (${String(tg.people)}), ` +
-          `1002 ${String(vk.full_pass?.percent ?? "–")} % (${String(vk.people)})`,
+          `1002 ${String(vk.full_pass?.percent ?? "–")} % (${String(vk.people)}), ` +
+          `gateway peak RSS ${mb(gateway.peakRss())}`,
       );
     }
     await sleep(500);

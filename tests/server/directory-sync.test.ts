@@ -81,7 +81,14 @@ class FakeSource implements DirectorySource {
   }
 }
 
-const settings = { ...DEFAULT_SYNC_SETTINGS, pageSize: 10, retryBaseMs: 1000, retryMaxMs: 8000 };
+// writeShare 1: the sync never waits real time after a write (these tests move only the fake clock).
+const settings = {
+  ...DEFAULT_SYNC_SETTINGS,
+  pageSize: 10,
+  retryBaseMs: 1000,
+  retryMaxMs: 8000,
+  writeShare: 1,
+};
 const syncs: DirectorySync[] = [];
 let db: GatewayDb;
 

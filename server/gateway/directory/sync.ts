@@ -48,6 +48,12 @@ export interface SyncSettings {
   /** Waits after failures: baseMs, doubling, at most maxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * The share of the event loop the sync's writes may hold: after a write that took t ms the
+   * sync waits t × (1 − share) / share ms (real time) before the next. 1: it only lets what
+   * waits go first (tests, which move no real time).
+   */
+  writeShare: number;
 }
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
@@ -57,6 +63,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   pageSize: 100,
   retryBaseMs: 2_000,
   retryMaxMs: 5 * 60_000,
+  writeShare: 0.5,
 };
 
 /**
@@ -66,8 +73,15 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
  */
 export const SYNC_WRITE_ROWS = 20;
 
-/** The rest of the event loop's work (requests, timers, I/O) before the sync goes on. */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * The rest of the event loop's work (requests, timers, I/O) before the sync goes on: `ms` of
+ * real time (not the sync's clock: this is about the CPU), or just what waits if under 2 ms.
+ */
+const giveWay = (ms = 0) =>
+  new Promise<void>((resolve) => {
+    if (ms < 2) setImmediate(resolve);
+    else setTimeout(resolve, Math.min(ms, 1000));
+  });
 
 /**
  * The sync's own writes without an fsync each: what they hold is read again from the API if a
@@ -283,11 +297,17 @@ export class DirectorySync {
   ): Promise<UpsertResult | undefined> {
     const generation = this.generation;
     const total: UpsertResult = { inserted: 0, updated: 0, maxRecordId: 0 };
+    // After each write, as long as keeps the writes within their share of the event loop: a
+    // person's call finds it free the rest of the time, however slow the machine.
+    const share = Math.min(1, Math.max(0.05, this.settings.writeShare));
+    const pause = (busyMs: number) => (busyMs * (1 - share)) / share;
+    let busyMs = 0;
     for (let start = 0; start < items.length; start += SYNC_WRITE_ROWS) {
       if (start > 0) {
-        await giveWay();
+        await giveWay(pause(busyMs));
         if (!this.current(dir, generation)) return undefined;
       }
+      const started = performance.now();
       const slice = items.slice(start, start + SYNC_WRITE_ROWS);
       const result = withoutFsync(this.db, () =>
         upsertPeople(
@@ -300,7 +320,10 @@ export class DirectorySync {
       total.inserted += result.inserted;
       total.updated += result.updated;
       total.maxRecordId = Math.max(total.maxRecordId, result.maxRecordId);
+      busyMs = performance.now() - started;
     }
+    // The page's last write too: the next page is asked for only after its pause.
+    if (pause(busyMs) >= 2) await giveWay(pause(busyMs));
     return total;
   }
 
