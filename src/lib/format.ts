@@ -66,9 +66,15 @@ export function formatPercent(ratio: number, locale: string, digits = 1): string
   return numberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(ratio);
 }
 
-/** "+12", "-3", "0": a change, signed unless it is none. */
+/**
+ * "+12", "−3", "0": a change, signed unless it is none. A true minus sign (U+2212), as wide as
+ * the plus: `Intl` writes a hyphen, which reads as a dash beside "+12" in a column.
+ */
 export function formatSigned(value: number, locale: string): string {
-  return numberFormat(locale, { signDisplay: "exceptZero" }).format(value);
+  return numberFormat(locale, { signDisplay: "exceptZero" })
+    .formatToParts(value)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
+    .join("");
 }
 
 /**

@@ -35,7 +35,7 @@ export function SubscriptionChart({
   const format = formatters(i18n.locale);
   const SUBSCRIBED: ChartSeries = { label: t`Subscribed`, color: "var(--chart-subscribed)" };
   const UNSUBSCRIBED: ChartSeries = { label: t`Unsubscribed`, color: "var(--chart-unsubscribed)" };
-  const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)" };
+  const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)", signed: true };
   const series = data.series ?? [];
   const points: SeriesPoint[] = data.buckets.map((bucket, i) => {
     const counts = series[i] ?? { subscribed: 0, unsubscribed: 0, net: 0 };
