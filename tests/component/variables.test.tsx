@@ -556,11 +556,22 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(dialog.textContent).toContain(
       "Боты и сообщения, которые её используют, больше её не найдут.",
     );
+    // The value is quoted as the name is, and dismissing a dialog is «Отмена» everywhere.
+    expect(dialog.textContent).toContain("Её значение «a1» будет удалено");
+    expect(within(dialog).getByRole("button", { name: "Отмена" })).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Удалить" }));
     expect(
       await screen.findByRole("heading", { level: 2, name: "4 переменные" }, WAIT),
     ).toBeTruthy();
     expect(screen.getByText("Переменная «a1» удалена.")).toBeTruthy();
+
+    // Dismissing an edit is «Отмена» too (its name says which edit).
+    await user.click(within(row("a2", "Переменные")).getByRole("button", { name: "Изменить a2" }));
+    expect(
+      within(row("a2", "Переменные")).getByRole("button", { name: "Отменить правку a2" })
+        .textContent,
+    ).toBe("Отмена");
+    await user.keyboard("{Escape}");
 
     // The form's own check, said in Russian: the name is already there.
     const name = screen.getByRole("textbox", { name: "Имя" });
