@@ -478,6 +478,26 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(variablesOf(record.id)).toEqual({ lang: "en" });
   });
 
+  it("takes the last person's card away when a new entry is refused, keeping what was typed", async () => {
+    const user = userEvent.setup();
+    const { router } = await render(`/c/1001/variables?user=${String(tgUserId(3))}`);
+    await screen.findByRole("table", undefined, LOAD);
+    expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThan(0);
+    const field = screen.getByRole("textbox", { name: "Telegram user id or profile link" });
+    await user.clear(field);
+    await user.type(field, "vk.com/durov");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    await waitFor(() => {
+      expect(screen.queryByRole("table")).toBeNull();
+    }, WAIT);
+    expect(screen.queryAllByRole("heading", { level: 2 })).toEqual([]);
+    expect(router.state.location.search).toBe("");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: /Telegram user id/ }).value).toBe(
+      "vk.com/durov",
+    );
+  });
+
   it("folds a long value, with its whole text one click away, as text", async () => {
     const user = userEvent.setup();
     const long = `<script>alert(1)</script>${"word ".repeat(100)}end`;
