@@ -23,7 +23,7 @@ function frame(props: Partial<Parameters<typeof ChartFrame>[0]> = {}) {
       table={
         <ChartTable
           caption="Deliveries per day (UTC)"
-          rowHeader="Day (UTC)"
+          rowHeader="Day, UTC"
           series={series}
           points={points}
           totals={[1200, 3]}
@@ -50,7 +50,7 @@ describe("ChartFrame", () => {
       within(table)
         .getAllByRole("row")
         .map((row) => row.textContent),
-    ).toEqual(["Day (UTC)SentFailed", "01.03.20261,2003", "02.03.202600", "Total1,2003"]);
+    ).toEqual(["Day, UTCSentFailed", "01.03.20261,2003", "02.03.202600", "Total1,2003"]);
   });
 
   it("writes the sign of a change in the table: net is +12 or −3, never a bare 3", async () => {

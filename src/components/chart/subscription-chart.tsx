@@ -5,6 +5,7 @@ import type { SubscriptionSeries } from "@/api/subscription-series";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
+import { withZone } from "@/lib/zone-words";
 import type { SeriesPoint } from "@/lib/fit-points";
 import { BarSeriesChart } from "./bar-chart";
 import { bucketAxisLabel, bucketCaption } from "./bucket-words";
@@ -109,9 +110,13 @@ function summarize(
   const last = data.buckets[data.buckets.length - 1];
   const span =
     first && last
-      ? unit === "hour"
-        ? `${first.title} – ${last.title} (${zone})`
-        : `${format.shortPeriod(first.start, last.end - 1000, timeZone)} (${zone})`
+      ? withZone(
+          unit === "hour"
+            ? `${first.title} – ${last.title}`
+            : format.period(first.start, last.end - 1000, timeZone),
+          zone,
+          i18n,
+        )
       : zone;
   const subscribed = format.number(totals.subscribed);
   const unsubscribed = format.number(totals.unsubscribed);

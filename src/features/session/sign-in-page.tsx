@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import type * as z from "@/contract/zod";
-import { describeApiError } from "@/api/error-text";
+import { isApiError } from "@/api/api-error";
+import { describeApiError, secondsToWait } from "@/api/error-text";
 import { useForgetCachedData, useLogin } from "@/api/session-hooks";
 import { TextField } from "@/components/text-field";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -32,6 +34,7 @@ export function SignInPage() {
   const submit = handleSubmit((credentials) => {
     login.mutate(credentials);
   });
+  const elapsedMs = useLockoutClock(login.error, login.submittedAt);
 
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
@@ -62,7 +65,7 @@ export function SignInPage() {
           role="alert"
           className={login.isError ? "sign-in-alert notice notice-error" : "sign-in-alert"}
         >
-          {login.isError && describeApiError(login.error, i18n)}
+          {login.isError && describeApiError(login.error, i18n, { elapsedMs })}
         </div>
         <button type="submit" className="button button-primary" disabled={login.isPending}>
           {login.isPending ? t`Signing in…` : t`Sign in`}
@@ -71,3 +74,27 @@ export function SignInPage() {
     </section>
   );
 }
+
+/**
+ * How long ago a refusal that asks to wait (too many sign-ins) came, ticking while it lasts so
+ * its message says the minutes left and then that the wait is over. 0 for any other failure.
+ * Counted from the attempt's start: the gateway's wait starts a moment later, so the minutes
+ * said are never fewer than the truth.
+ */
+function useLockoutClock(error: unknown, submittedAt: number): number {
+  const [now, setNow] = useState(Date.now);
+  const waits = isApiError(error) && secondsToWait(error.details) !== undefined;
+  useEffect(() => {
+    if (!waits) return undefined;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, TICK_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [waits, submittedAt]);
+  return waits ? Math.max(0, now - submittedAt) : 0;
+}
+
+/** Often enough that the minutes left change within a few seconds of the truth. */
+const TICK_MS = 5000;
