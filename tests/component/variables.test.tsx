@@ -549,6 +549,31 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     }, WAIT);
   });
 
+  it("asks before signing out with an unsaved edit, and ends the session only on leaving", async () => {
+    const user = userEvent.setup();
+    const { router } = await render(`/c/1001/variables?user=${String(tgUserId(3))}`);
+    await screen.findByRole("table", undefined, LOAD);
+    await user.click(within(row("city")).getByRole("button", { name: "Edit city" }));
+    await user.type(within(row("city")).getByRole("textbox"), "!");
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    // The leave guard asks; nothing has ended the session, so no "session ended" dialog.
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    expect(screen.queryByText("Your session has ended")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Stay" }));
+    expect(router.state.location.pathname).toBe("/c/1001/variables");
+    expect(sent).not.toContain("/auth/logout");
+    expect(within(row("city")).getByRole<HTMLTextAreaElement>("textbox").value).toBe("City3!");
+
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave" }),
+    );
+    await screen.findByRole("textbox", { name: "User name" }, WAIT);
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(sent).toContain("/auth/logout");
+    expect(screen.queryByText("Your session has ended")).toBeNull();
+  });
+
   it("speaks Russian: counts by CLDR, its own refusal at the field, a delete asked and said", async () => {
     const user = userEvent.setup();
     const personId = tgUserId(20);
