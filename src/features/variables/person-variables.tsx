@@ -13,6 +13,7 @@ import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import type { Variable } from "@/contract/entities";
 import { mayCall, type Role } from "@/contract/roles";
 import { channelPath } from "@/lib/channel-path";
+import { draftKey } from "@/lib/drafts";
 import { quoted } from "@/lib/quote";
 import { variableValueProblem } from "@/lib/variables";
 import { AddVariableForm } from "./add-variable-form";
@@ -300,7 +301,14 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         )}
       </section>
 
-      {canEdit && <AddVariableForm existing={names} onAdd={add} onDirtyChange={setAddDirty} />}
+      {canEdit && (
+        <AddVariableForm
+          existing={names}
+          onAdd={add}
+          onDirtyChange={setAddDirty}
+          draftKey={draftKey(person.groupId, "variables-add", person.field, person.userId)}
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== undefined}
