@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg, plural } from "@lingui/core/macro";
+import { msg } from "@lingui/core/macro";
 import type { KnownErrorCode } from "@/contract/errors";
 import type { DirectoryReason } from "@/contract/directory";
 import type { GatewayReason } from "@/contract/gateway-reasons";
 import { isChunkLoadError } from "@/lib/chunk-error";
+import { formatWait } from "@/lib/format";
 import { isApiError, type ApiError } from "./api-error";
 
 /**
@@ -118,31 +119,39 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "hook-rate-limited": msg`Too many hook calls. Try again in a moment.`,
 };
 
-function gatewayText(reason: RefusalReason, details: Details | undefined, i18n: I18n): string {
-  if (reason === "login-throttled") {
-    const minutes = Number(detail(details, "minutes"));
-    if (minutes > 0) {
-      return i18n._(
-        msg`Too many failed sign-ins. Try again in ${plural(minutes, {
-          one: "# minute",
-          other: "# minutes",
-        })}.`,
-      );
-    }
-  }
-  if (reason === "login-names-throttled") {
-    const minutes = Number(detail(details, "minutes"));
-    if (minutes > 0) {
-      return i18n._(
-        msg`Too many different user names were tried from your address. Try again in ${plural(
-          minutes,
-          {
-            one: "# minute",
-            other: "# minutes",
-          },
-        )}.`,
-      );
-    }
+/**
+ * Seconds a sign-in refusal asks to wait, from `elapsedMs` after it came: `retry_after_seconds`
+ * (or the older `minutes`) less the time since. `undefined` when the refusal says no time.
+ */
+export function secondsToWait(details: Details | undefined, elapsedMs = 0): number | undefined {
+  const seconds = Number(detail(details, "retry_after_seconds"));
+  const minutes = Number(detail(details, "minutes"));
+  const total = seconds > 0 ? seconds : minutes > 0 ? minutes * 60 : 0;
+  if (total <= 0) return undefined;
+  return Math.max(0, total - Math.max(0, elapsedMs) / 1000);
+}
+
+function lockoutText(
+  reason: "login-throttled" | "login-names-throttled",
+  left: number,
+  i18n: I18n,
+): string {
+  if (left <= 0) return i18n._(msg`You can try to sign in again now.`);
+  const wait = formatWait(left, i18n.locale);
+  return reason === "login-throttled"
+    ? i18n._(msg`Too many failed sign-ins. Try again ${wait}.`)
+    : i18n._(msg`Too many different user names were tried from your address. Try again ${wait}.`);
+}
+
+function gatewayText(
+  reason: RefusalReason,
+  details: Details | undefined,
+  i18n: I18n,
+  elapsedMs: number,
+): string {
+  if (reason === "login-throttled" || reason === "login-names-throttled") {
+    const left = secondsToWait(details, elapsedMs);
+    if (left !== undefined) return lockoutText(reason, left, i18n);
   }
   if (reason === "no-channel-access") {
     const channel = detail(details, "group_id");
@@ -188,7 +197,12 @@ function httpText(error: ApiError, i18n: I18n): string {
 }
 
 /** One sentence for a failure of any kind, in the language of `i18n`. */
-export function describeApiError(error: unknown, i18n: I18n): string {
+export function describeApiError(
+  error: unknown,
+  i18n: I18n,
+  /** How long ago the failure came: a wait it asks for is said less this time. */
+  { elapsedMs = 0 }: { elapsedMs?: number } = {},
+): string {
   if (!isApiError(error)) {
     if (isChunkLoadError(error)) {
       return i18n._(
@@ -199,7 +213,7 @@ export function describeApiError(error: unknown, i18n: I18n): string {
     return i18n._(msg`Something unexpected went wrong in Channel Desk.`);
   }
   if (error.reason !== undefined && isGatewayReason(error.reason)) {
-    return gatewayText(error.reason, error.details, i18n);
+    return gatewayText(error.reason, error.details, i18n, elapsedMs);
   }
   switch (error.kind) {
     case "service":

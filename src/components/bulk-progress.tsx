@@ -48,7 +48,7 @@ export function BulkProgress({
         onClick={onCancel}
         aria-disabled={cancelling || undefined}
       >
-        {t`Cancel`}
+        {t({ message: "Cancel", context: "stop an operation that is running" })}
       </button>
     </div>
   );

@@ -95,7 +95,11 @@ export function ConfirmDialog({
           </div>
           <div className="confirm-dialog-actions">
             <button ref={cancelRef} type="button" className="button" onClick={close}>
-              {cancelLabel ?? t`Cancel`}
+              {cancelLabel ??
+                t({
+                  message: "Cancel",
+                  context: "dismiss a dialog or an edit, keeping things as they were",
+                })}
             </button>
             <button
               type="button"

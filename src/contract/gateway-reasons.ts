@@ -29,9 +29,12 @@ export const gatewayReasons = [
   "login-invalid",
   /** Sign-in: wrong user name or password (401). */
   "login-wrong",
-  /** Sign-in: too many failures for the name; details: { minutes } (429). */
+  /**
+   * Sign-in: too many failures for the name; details: { minutes, retry_after_seconds } (429,
+   * with Retry-After): the SPA says how long is left.
+   */
   "login-throttled",
-  /** Sign-in: too many different names tried from one address; details: { minutes } (429). */
+  /** Sign-in: too many names tried from one address; details as login-throttled (429). */
   "login-names-throttled",
   /** Sign-in: too many password checks at once (503). */
   "login-busy",

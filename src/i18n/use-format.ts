@@ -10,7 +10,6 @@ import {
   formatPercent,
   formatPeriod,
   formatRelativeTime,
-  formatShortPeriod,
   formatSigned,
   formatTime,
   formatTimeZone,
@@ -31,7 +30,6 @@ export interface Formatters {
   /** An API date-time (`DD.MM.YYYY HH:MM:SS` in the zone) in the product's format. */
   apiDateTime: (text: string, timeZone: string) => string;
   period: (from: number, to: number, timeZone: string) => string;
-  shortPeriod: (from: number, to: number, timeZone: string) => string;
   relative: (instant: number, now: number) => string;
   zone: (timeZone: string, instant: number) => ZoneLabel;
 }
@@ -49,7 +47,6 @@ export function formatters(locale: string): Formatters {
     dateTimeSeconds: (instant, timeZone) => formatDateTimeSeconds(instant, timeZone, locale),
     apiDateTime: (text, timeZone) => formatApiDateTimeText(text, timeZone, locale),
     period: (from, to, timeZone) => formatPeriod(from, to, timeZone, locale),
-    shortPeriod: (from, to, timeZone) => formatShortPeriod(from, to, timeZone, locale),
     relative: (instant, now) => formatRelativeTime(instant, now, locale),
     zone: (timeZone, instant) => formatTimeZone(timeZone, instant, locale),
   };

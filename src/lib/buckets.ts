@@ -10,7 +10,7 @@ import {
   formatDateTime,
   formatDayMonth,
   formatMonthYear,
-  formatShortPeriod,
+  formatPeriod,
   formatTime,
 } from "./format";
 
@@ -168,7 +168,7 @@ function labels(
     case "week":
       return {
         label: formatDayMonth(start, timeZone, locale),
-        title: formatShortPeriod(start, end - SECOND, timeZone, locale),
+        title: formatPeriod(start, end - SECOND, timeZone, locale),
       };
     case "month": {
       const month = formatMonthYear(start, timeZone, locale);

@@ -9,7 +9,8 @@ import {
   type DeliveryNames,
   type DeliveryRecordFields,
 } from "./delivery-format";
-import { csvDate, csvDateHeader } from "./subscribers-csv";
+import { csvDate } from "./subscribers-csv";
+import { dateHeader } from "./zone-words";
 import { personName, userIdOf, type UserIdField } from "./subscriber-format";
 
 /**
@@ -28,14 +29,15 @@ export interface DeliveryCsvRecord extends DeliveryRecordFields {
 export interface DeliveriesCsvContext {
   names: DeliveryNames;
   userIdField?: UserIdField | undefined;
-  timeZone?: string | undefined;
+  /** The zone as people say it ("МСК (UTC+3)"), in the date column's header. */
+  zone?: string | undefined;
   /** The separator, and the language of the header and of the words in the rows. */
   format: CsvFormat;
 }
 
-export function deliveriesCsvHeader(i18n: I18n, timeZone?: string): string[] {
+export function deliveriesCsvHeader(i18n: I18n, zone?: string): string[] {
   return [
-    csvDateHeader(i18n, timeZone),
+    dateHeader(zone, i18n),
     i18n._(msg`User id`),
     i18n._(msg`Name`),
     i18n._(msg`Kind`),
@@ -86,6 +88,6 @@ export function deliveriesCsvPage(
   { first }: { first: boolean },
 ): string {
   const rows = records.map((record) => deliveryCsvRow(record, context));
-  if (first) rows.unshift(deliveriesCsvHeader(context.format.i18n, context.timeZone));
+  if (first) rows.unshift(deliveriesCsvHeader(context.format.i18n, context.zone));
   return csvText(rows, { separator: context.format.separator, first });
 }

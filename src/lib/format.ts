@@ -66,9 +66,15 @@ export function formatPercent(ratio: number, locale: string, digits = 1): string
   return numberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(ratio);
 }
 
-/** "+12", "-3", "0": a change, signed unless it is none. */
+/**
+ * "+12", "−3", "0": a change, signed unless it is none. A true minus sign (U+2212), as wide as
+ * the plus: `Intl` writes a hyphen, which reads as a dash beside "+12" in a column.
+ */
 export function formatSigned(value: number, locale: string): string {
-  return numberFormat(locale, { signDisplay: "exceptZero" }).format(value);
+  return numberFormat(locale, { signDisplay: "exceptZero" })
+    .formatToParts(value)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
+    .join("");
 }
 
 /**
@@ -138,8 +144,11 @@ export function formatMonthYear(instant: number, timeZone: string, locale: strin
 }
 
 /**
- * The days of a period, both inclusive: "18–24 November 2026" / "18–24 ноября 2026", "30 Oct –
- * 5 Nov 2026", one day alone as "24 November 2026".
+ * The days of a period, both inclusive: "18–24 November 2026" / "18–24 ноября 2026", "30 October
+ * – 5 November 2026", one day alone as "24 November 2026". The product's one way of writing a
+ * period, wherever one is a title or a summary (figures, the period picker, chart summaries and
+ * a week's row in a chart's table); only axis ticks, where room is scarce, write a bucket's
+ * first day alone ("23 Nov", `formatDayMonth`).
  */
 export function formatPeriod(from: number, to: number, timeZone: string, locale: string): string {
   return withoutYearMark(
@@ -148,14 +157,17 @@ export function formatPeriod(from: number, to: number, timeZone: string, locale:
   );
 }
 
-/** The same with short months, where room is scarce: "18–24 Nov 2026" / "18–24 нояб. 2026". */
-export function formatShortPeriod(
-  from: number,
-  to: number,
-  timeZone: string,
-  locale: string,
-): string {
-  return withoutYearMark(dateFormat("date", locale, timeZone, DATE).formatRange(from, to), locale);
+/**
+ * How long until something may be done again, in whole minutes rounded up, as a phrase that
+ * follows a verb: "in 4 minutes" / "через 4 минуты" ("Try again in 4 minutes."). Minutes only,
+ * so a message saying it changes once a minute, not every second under a screen reader.
+ */
+export function formatWait(seconds: number, locale: string): string {
+  const format = memo(
+    `w|${locale}`,
+    () => new Intl.RelativeTimeFormat(intlTag(locale), { numeric: "always", style: "long" }),
+  );
+  return format.format(Math.max(1, Math.ceil(seconds / 60)), "minute");
 }
 
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [

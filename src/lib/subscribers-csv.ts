@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { Subscriber } from "@/contract/entities";
 import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
+import { dateHeader } from "./zone-words";
 import { statusLabel, subscriptionNames, userIdOf, type UserIdField } from "./subscriber-format";
 
 export { UTF8_BOM } from "./csv-text";
@@ -17,25 +18,23 @@ export interface SubscribersCsvContext {
   subscriptionNames: ReadonlyMap<number, string>;
   /** The channel's user-id field; without it, whichever id a record carries. */
   userIdField?: UserIdField | undefined;
-  /** The channel's time zone, named in the date column's header (API dates carry no zone). */
-  timeZone?: string | undefined;
+  /**
+   * The channel's zone as people say it ("МСК (UTC+3)", `formatTimeZone().label`), named in the
+   * date column's header: API dates carry no zone.
+   */
+  zone?: string | undefined;
   /** The separator, and the language of the header and of the statuses. */
   format: CsvFormat;
 }
 
-/** A date column's header, naming the zone its wall times are in. */
-export function csvDateHeader(i18n: I18n, timeZone?: string): string {
-  return timeZone ? i18n._(msg`Date (${timeZone})`) : i18n._(msg`Date`);
-}
-
-export function subscribersCsvHeader(i18n: I18n, timeZone?: string): string[] {
+export function subscribersCsvHeader(i18n: I18n, zone?: string): string[] {
   return [
     i18n._(msg`Record id`),
     i18n._(msg`User id`),
     i18n._(msg`First name`),
     i18n._(msg`Last name`),
     i18n._(msg`Status`),
-    csvDateHeader(i18n, timeZone),
+    dateHeader(zone, i18n),
     i18n._(msg({ message: "Subscriptions", context: "subscriber's subscriptions (groups)" })),
     i18n._(msg`UTM`),
     i18n._(msg`Variables`),
@@ -88,6 +87,6 @@ export function subscribersCsvPage(
   { first }: { first: boolean },
 ): string {
   const records = items.map((item) => subscriberCsvRow(item, context));
-  if (first) records.unshift(subscribersCsvHeader(context.format.i18n, context.timeZone));
+  if (first) records.unshift(subscribersCsvHeader(context.format.i18n, context.zone));
   return csvText(records, { separator: context.format.separator, first });
 }

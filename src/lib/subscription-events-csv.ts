@@ -4,7 +4,8 @@ import type { SubscriptionEvent } from "@/contract/entities";
 import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
 import { userIdOf, type UserIdField } from "./subscriber-format";
-import { csvDate, csvDateHeader } from "./subscribers-csv";
+import { csvDate } from "./subscribers-csv";
+import { dateHeader } from "./zone-words";
 import { actionLabel, nameOf, sourceLabel } from "./subscription-events";
 
 /** The CSV of a period's subscription events, one page of statSubscribe at a time. */
@@ -13,15 +14,15 @@ export interface EventsCsvContext {
   subscriptionNames: ReadonlyMap<number, string>;
   utmNames: ReadonlyMap<number, string>;
   userIdField?: UserIdField | undefined;
-  /** Named in the date column's header: API dates carry no zone. */
-  timeZone: string;
+  /** The zone as people say it ("МСК (UTC+3)"), in the date column's header: API dates carry none. */
+  zone: string;
   /** The separator, and the language of the header and of the words in the rows. */
   format: CsvFormat;
 }
 
-export function eventsCsvHeader(i18n: I18n, timeZone: string): string[] {
+export function eventsCsvHeader(i18n: I18n, zone: string): string[] {
   return [
-    csvDateHeader(i18n, timeZone),
+    dateHeader(zone, i18n),
     i18n._(msg`User id`),
     i18n._(msg`First name`),
     i18n._(msg`Last name`),
@@ -65,6 +66,6 @@ export function eventsCsvPage(
   { first }: { first: boolean },
 ): string {
   const records = events.map((event) => eventCsvRow(event, context));
-  if (first) records.unshift(eventsCsvHeader(context.format.i18n, context.timeZone));
+  if (first) records.unshift(eventsCsvHeader(context.format.i18n, context.zone));
   return csvText(records, { separator: context.format.separator, first });
 }

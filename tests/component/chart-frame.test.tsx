@@ -23,7 +23,7 @@ function frame(props: Partial<Parameters<typeof ChartFrame>[0]> = {}) {
       table={
         <ChartTable
           caption="Deliveries per day (UTC)"
-          rowHeader="Day (UTC)"
+          rowHeader="Day, UTC"
           series={series}
           points={points}
           totals={[1200, 3]}
@@ -50,7 +50,44 @@ describe("ChartFrame", () => {
       within(table)
         .getAllByRole("row")
         .map((row) => row.textContent),
-    ).toEqual(["Day (UTC)SentFailed", "01.03.20261,2003", "02.03.202600", "Total1,2003"]);
+    ).toEqual(["Day, UTCSentFailed", "01.03.20261,2003", "02.03.202600", "Total1,2003"]);
+  });
+
+  it("writes the sign of a change in the table: net is +12 or −3, never a bare 3", async () => {
+    const user = userEvent.setup();
+    const withNet = [...series, { label: "Net", color: "var(--chart-net)", signed: true }];
+    render(
+      <ChartFrame
+        title="Activity"
+        summary="…"
+        chart={<p>the picture</p>}
+        table={
+          <ChartTable
+            caption="Activity per day (UTC)"
+            rowHeader="Day, UTC"
+            series={withNet}
+            points={[
+              { label: "01.03", title: "01.03.2026", values: [12, 0, 12] },
+              { label: "02.03", title: "02.03.2026", values: [0, 3, -3] },
+              { label: "03.03", title: "03.03.2026", values: [0, 0, 0] },
+            ]}
+            totals={[12, 3, 9]}
+          />
+        }
+      />,
+    );
+    await user.click(screen.getByRole("switch", { name: "Show as table" }));
+    expect(
+      within(screen.getByRole("table"))
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
+      "Day, UTCSentFailedNet",
+      "01.03.2026120+12",
+      "02.03.202603\u22123",
+      "03.03.2026000",
+      "Total123+9",
+    ]);
   });
 
   it("tells how far loading has got, and shows no numbers meanwhile", () => {

@@ -80,6 +80,12 @@ describe("when the server stops answering", { timeout: 60_000 }, () => {
     }, WAIT);
     expect(sent.filter((path) => path.endsWith("/api/vars/set"))).toEqual(["down /api/vars/set"]);
     expect([name.value, value.value]).toEqual(["while_down", "kept"]);
+    // The form's own "could not be reached" is old news beside "The connection is back".
+    await waitFor(() => {
+      expect(
+        screen.queryByText("The server could not be reached. Check the connection and try again."),
+      ).toBeNull();
+    }, WAIT);
 
     // The person sends it again.
     await user.click(screen.getByRole("button", { name: "Add variable" }));
@@ -91,6 +97,52 @@ describe("when the server stops answering", { timeout: 60_000 }, () => {
     }, WAIT);
     await waitFor(() => {
       expect(banner.textContent).toBe("");
+    }, WAIT);
+  });
+
+  it("keeps the add form's draft while the person visits another page, until it is saved", async () => {
+    const user = userEvent.setup();
+    sessionStorage.clear();
+    const login = await fetch(`${live.gateway.url}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "X-Channel-Desk": "1" },
+      body: JSON.stringify({ username: "support", password: LIVE_PASSWORD }),
+    });
+    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    const withCookie: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("cookie", cookie);
+      return fetch(input, { ...init, headers });
+    };
+    const path = `/c/1001/variables?user=${String(tgUserId(11))}`;
+    const api = () => createApi({ baseUrl: live.gateway.url, timeoutMs: 5000, fetch: withCookie });
+    const first = renderApp(path, api());
+    const name = await screen.findByRole<HTMLInputElement>("textbox", { name: "Name" }, FIRST_LOAD);
+    await user.type(name, "draft_kept");
+    await user.type(screen.getByRole("textbox", { name: "Value" }), "half typed");
+
+    // The page goes away (another page, a reload) and the person comes back to it in this tab.
+    first.unmount();
+    renderApp(path, api());
+    await waitFor(() => {
+      expect(screen.getByRole<HTMLInputElement>("textbox", { name: "Name" }).value).toBe(
+        "draft_kept",
+      );
+      expect(screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Value" }).value).toBe(
+        "half typed",
+      );
+    }, WAIT);
+
+    await user.click(screen.getByRole("button", { name: "Add variable" }));
+    await waitFor(() => {
+      const stored = live.db
+        .prepare("SELECT value FROM variables WHERE subscriber_id = 11 AND name = 'draft_kept'")
+        .get() as { value: string } | undefined;
+      expect(stored?.value).toBe("half typed");
+    }, WAIT);
+    // Saved: the draft is gone, so the next visit starts with an empty form.
+    await waitFor(() => {
+      expect(Object.keys(sessionStorage).filter((key) => key.includes("draft"))).toEqual([]);
     }, WAIT);
   });
 });

@@ -85,7 +85,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     ).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole("switch", { name: "Show as table" }));
-    const table = screen.getByRole("table", { name: /Sent and failed messages, by day/ });
+    const table = screen.getByRole("table", { name: /Sent and failed messages by day, / });
     const total = within(table).getByRole("row", { name: /^Total/ });
     expect(
       within(total)
@@ -123,7 +123,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     expect(rows[5]?.[4]).toBe("1062 части: 201, 202");
     expect(rows[13]?.[2]).toBe("Welcome bot — OfferШаг ботаТестовый запуск");
     const date = within(table).getByTitle("Europe/Moscow");
-    expect(date.textContent).toBe("Дата (МСК (UTC+3))");
+    expect(date.textContent).toBe("Дата, МСК (UTC+3)");
 
     // The chart's sentence: "14 сообщений" (many), "1 страница" (one), numbers as Russian writes them.
     const summary = await screen.findByText(/^14 сообщений за период/, undefined, FIRST_LOAD);
@@ -134,13 +134,13 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     const user = userEvent.setup();
     await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));
     const chart = screen.getByRole("table", {
-      name: "Отправленные и недоставленные сообщения, по дням (МСК (UTC+3))",
+      name: "Отправленные и недоставленные сообщения по дням, МСК (UTC+3)",
     });
     expect(
       within(chart)
         .getAllByRole("columnheader")
         .map((cell) => cell.textContent),
-    ).toEqual(["День (МСК (UTC+3))", "Отправлено", "Не доставлено", "Из них: запрет сообщений"]);
+    ).toEqual(["День, МСК (UTC+3)", "Отправлено", "Не доставлено", "Из них: запрет сообщений"]);
     expect(within(chart).getByRole("row", { name: /^5 мар\. 2026/ })).toBeTruthy();
     expect(within(chart).getByRole("row", { name: /^Всего/ })).toBeTruthy();
 

@@ -69,11 +69,9 @@ describe("PeriodPicker", () => {
     expect(asked()).toBe("25.10.2026 00:00:00 – 23.11.2026 23:59:59");
     expect(group.getAttribute("aria-describedby")).toBeTruthy();
     const range = document.getElementById(group.getAttribute("aria-describedby") ?? "");
-    expect(range?.textContent).toBe(
-      "25 October\u2009–\u200923 November 2026 (times in MSK (UTC+3))",
-    );
+    expect(range?.textContent).toBe("25 October\u2009–\u200923 November 2026, MSK (UTC+3)");
     // The zone's IANA name, for whoever needs it, on hover.
-    expect(range?.querySelector("[title]")?.getAttribute("title")).toBe("Europe/Moscow");
+    expect(range?.getAttribute("title")).toBe("Europe/Moscow");
     expect(range?.getAttribute("aria-live")).toBe("polite");
   });
 

@@ -311,6 +311,9 @@ describe("signing in and out", () => {
     await user.click(screen.getByRole("button", { name: "Sign out" }));
     await screen.findByRole("heading", { name: "Sign in to Channel Desk" });
     expect(router.state.location.pathname + router.state.location.search).toBe("/sign-in");
+    // The form comes once the session has ended.
+    await screen.findByRole("textbox", { name: "User name" });
+    expect(router.state.location.state).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     const logout = stub.requests.find((request) => request.url === "/auth/logout");
     expect(logout?.method).toBe("POST");

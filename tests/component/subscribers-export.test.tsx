@@ -111,7 +111,7 @@ describe("exporting subscribers", () => {
       format: { separator: "," as const, i18n },
       pageSize: 7,
       userIdField: "tg_user_id",
-      timeZone: "Europe/Moscow",
+      zone: "MSK (UTC+3)",
       onProgress: ({ rows }) => progress.push(rows),
     });
 
@@ -124,7 +124,7 @@ describe("exporting subscribers", () => {
     expect(sink.chunks).toHaveLength(5);
 
     const [header, ...rows] = csvRecords(sink.chunks.join(""));
-    expect(header?.[5]).toBe("Date (Europe/Moscow)");
+    expect(header?.[5]).toBe("Date, MSK (UTC+3)");
     expect(rows.map((row) => [row[0], row[1], row[2]?.replace(/^'/, "")])).toEqual(expected);
     const first = rows[0];
     expect(first?.slice(1, 5)).toEqual([String(tgUserId(1)), "Name1", "Family1", "Active"]);

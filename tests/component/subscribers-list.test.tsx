@@ -231,7 +231,7 @@ describe("the subscribers list in Russian", { timeout: 30_000 }, () => {
       "UTM-метки",
       "Переменные",
     ]);
-    expect(screen.getByText("МСК (UTC+3)").getAttribute("title")).toBe("Europe/Moscow");
+    expect(screen.getByText("Дата, МСК (UTC+3)").getAttribute("title")).toBe("Europe/Moscow");
     // Person 1 of the seed.
     const cells = [...(russianTable().tBodies[0]?.rows[0]?.cells ?? [])].map((cell) =>
       plainSpaces(cell.textContent),

@@ -73,7 +73,7 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     // "2 метки" (few), the period as one range, the zone as people say it.
     const summary = await screen.findByText(/^2 метки, /, undefined, FIRST_LOAD);
     expect(plainSpaces(summary.textContent)).toBe(
-      "2 метки, 1 февраля – 15 марта 2026 (МСК (UTC+3)): подписок — 10, отписок — 0. " +
+      "2 метки, 1 февраля – 15 марта 2026, МСК (UTC+3): подписок — 10, отписок — 0. " +
         "Больше всего событий: Spring ads (подписок — 9, отписок — 0).",
     );
     await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));

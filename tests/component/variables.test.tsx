@@ -478,6 +478,26 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(variablesOf(record.id)).toEqual({ lang: "en" });
   });
 
+  it("takes the last person's card away when a new entry is refused, keeping what was typed", async () => {
+    const user = userEvent.setup();
+    const { router } = await render(`/c/1001/variables?user=${String(tgUserId(3))}`);
+    await screen.findByRole("table", undefined, LOAD);
+    expect(screen.getAllByRole("heading", { level: 2 }).length).toBeGreaterThan(0);
+    const field = screen.getByRole("textbox", { name: "Telegram user id or profile link" });
+    await user.clear(field);
+    await user.type(field, "vk.com/durov");
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    await waitFor(() => {
+      expect(screen.queryByRole("table")).toBeNull();
+    }, WAIT);
+    expect(screen.queryAllByRole("heading", { level: 2 })).toEqual([]);
+    expect(router.state.location.search).toBe("");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole<HTMLInputElement>("textbox", { name: /Telegram user id/ }).value).toBe(
+      "vk.com/durov",
+    );
+  });
+
   it("folds a long value, with its whole text one click away, as text", async () => {
     const user = userEvent.setup();
     const long = `<script>alert(1)</script>${"word ".repeat(100)}end`;
@@ -529,6 +549,31 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     }, WAIT);
   });
 
+  it("asks before signing out with an unsaved edit, and ends the session only on leaving", async () => {
+    const user = userEvent.setup();
+    const { router } = await render(`/c/1001/variables?user=${String(tgUserId(3))}`);
+    await screen.findByRole("table", undefined, LOAD);
+    await user.click(within(row("city")).getByRole("button", { name: "Edit city" }));
+    await user.type(within(row("city")).getByRole("textbox"), "!");
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    // The leave guard asks; nothing has ended the session, so no "session ended" dialog.
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    expect(screen.queryByText("Your session has ended")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Stay" }));
+    expect(router.state.location.pathname).toBe("/c/1001/variables");
+    expect(sent).not.toContain("/auth/logout");
+    expect(within(row("city")).getByRole<HTMLTextAreaElement>("textbox").value).toBe("City3!");
+
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave" }),
+    );
+    await screen.findByRole("textbox", { name: "User name" }, WAIT);
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(sent).toContain("/auth/logout");
+    expect(screen.queryByText("Your session has ended")).toBeNull();
+  });
+
   it("speaks Russian: counts by CLDR, its own refusal at the field, a delete asked and said", async () => {
     const user = userEvent.setup();
     const personId = tgUserId(20);
@@ -556,11 +601,22 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(dialog.textContent).toContain(
       "Боты и сообщения, которые её используют, больше её не найдут.",
     );
+    // The value is quoted as the name is, and dismissing a dialog is «Отмена» everywhere.
+    expect(dialog.textContent).toContain("Её значение «a1» будет удалено");
+    expect(within(dialog).getByRole("button", { name: "Отмена" })).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Удалить" }));
     expect(
       await screen.findByRole("heading", { level: 2, name: "4 переменные" }, WAIT),
     ).toBeTruthy();
     expect(screen.getByText("Переменная «a1» удалена.")).toBeTruthy();
+
+    // Dismissing an edit is «Отмена» too (its name says which edit).
+    await user.click(within(row("a2", "Переменные")).getByRole("button", { name: "Изменить a2" }));
+    expect(
+      within(row("a2", "Переменные")).getByRole("button", { name: "Отменить правку a2" })
+        .textContent,
+    ).toBe("Отмена");
+    await user.keyboard("{Escape}");
 
     // The form's own check, said in Russian: the name is already there.
     const name = screen.getByRole("textbox", { name: "Имя" });

@@ -139,6 +139,8 @@ test.describe("the gateway", () => {
     ).toBeVisible();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
+    // The form shows once the session has ended.
+    await expect(page.getByLabel("User name")).toBeVisible();
     const session = await page.request.get("/auth/session");
     expect(session.status()).toBe(401);
   });

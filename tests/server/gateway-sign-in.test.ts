@@ -135,6 +135,11 @@ describe("signing in during a flood", () => {
     const locked = await signIn("198.51.100.9", "mark", PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toBe("300");
+    // The time left travels in the body too, for the SPA to say it.
+    expect(locked.body).toMatchObject({
+      reason: "login-throttled",
+      details: { minutes: 5, retry_after_seconds: 300 },
+    });
   });
 
   it("does not count a sign-in refused as malformed", async () => {
@@ -165,7 +170,7 @@ describe("the bound on different names from one address", () => {
       success: false,
       error_code: 0,
       reason: "login-names-throttled",
-      details: { minutes: 1 },
+      details: { minutes: 1, retry_after_seconds: 60 },
     });
     expect(String(refused.body.error_message)).toMatch(/different user names/);
     // Names it already tried go on, up to their own lock; a new one waits, whoever owns it.

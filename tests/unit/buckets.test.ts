@@ -61,7 +61,7 @@ describe("buildBuckets", () => {
       "week",
       "ru",
     );
-    expect(weeks.map((bucket) => bucket.title)).toEqual(["5–11 янв. 2026", "12–18 янв. 2026"]);
+    expect(weeks.map((bucket) => bucket.title)).toEqual(["5–11 января 2026", "12–18 января 2026"]);
   });
 
   it("cuts 30 days in Moscow into 30 whole days with the API's inclusive ends", () => {
@@ -178,7 +178,7 @@ describe("buildBuckets", () => {
     expect(buckets[1]).toMatchObject({
       dateFrom: "05.01.2026 00:00:00",
       dateTo: "11.01.2026 23:59:59",
-      title: "5\u2009–\u200911 Jan 2026",
+      title: "5\u2009–\u200911 January 2026",
     });
     expect(buckets.at(-1)).toMatchObject({
       dateFrom: "30.03.2026 00:00:00",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvSeparatorFor, defaultCsvSeparator } from "../../src/lib/csv-options";
 import { csvText, UTF8_BOM } from "../../src/lib/csv-text";
+import { formatTimeZone } from "../../src/lib/format";
 import { subscribersCsvHeader, subscribersCsvPage } from "../../src/lib/subscribers-csv";
 import { operations } from "../../src/contract/operations";
 import { examples } from "../fixtures/payloads";
@@ -42,19 +43,17 @@ describe("CSV text", () => {
       const i18n = testI18n(locale);
       return {
         subscriptionNames: new Map<number, string>(),
-        timeZone: "Europe/Moscow",
+        zone: formatTimeZone("Europe/Moscow", Date.UTC(2026, 10, 18), locale).label,
         format: { separator: locale === "ru" ? (";" as const) : ("," as const), i18n },
       };
     };
     const ru = subscribersCsvPage(items, context("ru"), { first: true });
     const [ruHeader = ""] = ru.split("\r\n");
-    expect(ruHeader).toBe(
-      UTF8_BOM + subscribersCsvHeader(testI18n("ru"), "Europe/Moscow").join(";"),
-    );
-    expect(ruHeader).toContain("ID записи;ID пользователя;Имя;Фамилия;Статус;Дата (Europe/Moscow)");
+    expect(ruHeader).toBe(UTF8_BOM + subscribersCsvHeader(testI18n("ru"), "МСК (UTC+3)").join(";"));
+    expect(ruHeader).toContain("ID записи;ID пользователя;Имя;Фамилия;Статус;Дата, МСК (UTC+3);");
     const en = subscribersCsvPage(items, context("en"), { first: true });
     expect(en.split("\r\n")[0]).toBe(
-      `${UTF8_BOM}Record id,User id,First name,Last name,Status,Date (Europe/Moscow),Subscriptions,UTM,Variables`,
+      `${UTF8_BOM}Record id,User id,First name,Last name,Status,"Date, MSK (UTC+3)",Subscriptions,UTM,Variables`,
     );
   });
 });

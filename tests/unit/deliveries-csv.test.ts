@@ -13,7 +13,7 @@ const i18n = testI18n("en");
 const context: DeliveriesCsvContext = {
   names: { deliveries: new Map([[31, '=HYPERLINK("x")']]), bots: new Map([[21, "Welcome bot"]]) },
   userIdField: "tg_user_id",
-  timeZone: "Europe/Moscow",
+  zone: "MSK (UTC+3)",
   format: { separator: "," as const, i18n },
 };
 
@@ -58,7 +58,7 @@ describe("deliveriesCsvPage", () => {
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.indexOf(UTF8_BOM, 1)).toBe(-1);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(deliveriesCsvHeader(i18n, "Europe/Moscow"));
+    expect(rows[0]).toEqual(deliveriesCsvHeader(i18n, "MSK (UTC+3)"));
     expect(rows[1]).toEqual([
       "2026-03-05 13:00:00",
       "700000001",

@@ -13,7 +13,7 @@ const i18n = testI18n("en");
 const context: DeliveriesCsvContext = {
   names: { deliveries: new Map([[31, "March sale"]]), bots: new Map() },
   userIdField: "tg_user_id",
-  timeZone: "Europe/Moscow",
+  zone: "MSK (UTC+3)",
   format: { separator: "," as const, i18n },
 };
 const params = { date_from: "01.03.2026 00:00:00", date_to: "15.03.2026 23:59:59" };

@@ -37,6 +37,8 @@ describe("numbers", () => {
     expect(plain(formatPercent(0.125, "ru"))).toBe("12,5 %");
     expect(formatSigned(12, "en")).toBe("+12");
     expect(formatSigned(0, "ru")).toBe("0");
+    expect(formatSigned(-3, "en")).toBe("\u22123");
+    expect(plain(formatSigned(-1200, "ru"))).toBe("\u22121 200");
   });
 });
 

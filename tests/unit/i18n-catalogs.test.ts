@@ -111,4 +111,16 @@ describe("the message catalogs", () => {
       }
     }
   });
+
+  it("end a sentence once: no full stop doubled, nor one after an ellipsis", () => {
+    // "tg://user?id=…." once read as a typo: an ellipsis or a full stop closes the sentence.
+    for (const area of areas) {
+      for (const locale of locales) {
+        const doubled = Object.values(area.byLocale[locale] ?? {})
+          .map((message) => message.translation)
+          .filter((text) => /(?<!\.)\.\.(?!\.)|…\./u.test(text));
+        expect(doubled, `${area.name} (${locale})`).toEqual([]);
+      }
+    }
+  });
 });

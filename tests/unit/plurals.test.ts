@@ -63,4 +63,46 @@ describe("plural forms", () => {
       "Too many failed sign-ins. Try again in 5 minutes.",
     );
   });
+
+  it("say how long a sign-in lockout has left, from the gateway's seconds, as time passes", () => {
+    const locked = new ApiError({
+      kind: "http",
+      operation: "auth/login",
+      status: 429,
+      message: "Too many failed sign-ins",
+      reason: "login-throttled",
+      details: { minutes: 4, retry_after_seconds: 230 },
+    });
+    expect(describeApiError(locked, ru)).toBe(
+      "Слишком много неудачных попыток входа. Повторите через 4 минуты.",
+    );
+    expect(describeApiError(locked, en)).toBe("Too many failed sign-ins. Try again in 4 minutes.");
+    // 50 s later 3 min 0 s are left; a minute and a half before the end, 2 minutes.
+    expect(describeApiError(locked, ru, { elapsedMs: 50_000 })).toBe(
+      "Слишком много неудачных попыток входа. Повторите через 3 минуты.",
+    );
+    expect(describeApiError(locked, ru, { elapsedMs: 140_000 })).toBe(
+      "Слишком много неудачных попыток входа. Повторите через 2 минуты.",
+    );
+    expect(describeApiError(locked, ru, { elapsedMs: 200_000 })).toBe(
+      "Слишком много неудачных попыток входа. Повторите через 1 минуту.",
+    );
+    expect(describeApiError(locked, ru, { elapsedMs: 230_000 })).toBe(
+      "Теперь можно снова попробовать войти.",
+    );
+    expect(describeApiError(locked, en, { elapsedMs: 300_000 })).toBe(
+      "You can try to sign in again now.",
+    );
+    const names = new ApiError({
+      kind: "http",
+      operation: "auth/login",
+      status: 429,
+      message: "Too many names",
+      reason: "login-names-throttled",
+      details: { minutes: 1, retry_after_seconds: 21 },
+    });
+    expect(describeApiError(names, ru)).toBe(
+      "С вашего адреса пробовали слишком много разных имён пользователя. Повторите через 1 минуту.",
+    );
+  });
 });

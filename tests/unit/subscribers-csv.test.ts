@@ -19,7 +19,7 @@ const context: SubscribersCsvContext = {
     [2, "Offers, weekly"],
   ]),
   userIdField: "tg_user_id",
-  timeZone: "Europe/Moscow",
+  zone: "MSK (UTC+3)",
   format: { separator: "," as const, i18n },
 };
 
@@ -65,13 +65,13 @@ describe("a subscriber as a CSV row", () => {
       }),
       context,
     );
-    expect(subscribersCsvHeader(i18n, "Europe/Moscow")).toEqual([
+    expect(subscribersCsvHeader(i18n, "MSK (UTC+3)")).toEqual([
       "Record id",
       "User id",
       "First name",
       "Last name",
       "Status",
-      "Date (Europe/Moscow)",
+      "Date, MSK (UTC+3)",
       "Subscriptions",
       "UTM",
       "Variables",
@@ -121,7 +121,7 @@ describe("a page of CSV", () => {
 
   it("gives an empty channel a header and nothing else", () => {
     const text = subscribersCsvPage([], context, { first: true });
-    expect(records(text)).toEqual([subscribersCsvHeader(i18n, "Europe/Moscow")]);
+    expect(records(text)).toEqual([subscribersCsvHeader(i18n, "MSK (UTC+3)")]);
     expect(subscribersCsvPage([], context, { first: false })).toBe("");
   });
 

@@ -17,7 +17,7 @@ const context = {
   subscriptionNames,
   utmNames,
   userIdField: "tg_user_id" as const,
-  timeZone: "Europe/Moscow",
+  zone: "MSK (UTC+3)",
   format: { separator: "," as const, i18n },
 };
 
@@ -71,7 +71,7 @@ describe("the events CSV", () => {
     );
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]?.[0]).toBe("Date (Europe/Moscow)");
+    expect(rows[0]?.[0]).toBe("Date, MSK (UTC+3)");
     expect(rows[1]).toEqual([
       "2026-03-01 10:00:00",
       "700000001",

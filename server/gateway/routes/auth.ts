@@ -147,8 +147,9 @@ function refuseThrottled(
   refused: Extract<AttemptStart, { kind: "refused" }>,
 ) {
   const minutes = Math.ceil(refused.retryAfterMs / 60_000);
+  const seconds = Math.ceil(refused.retryAfterMs / 1000);
   const wait = `${String(minutes)} minute${minutes === 1 ? "" : "s"}`;
-  void reply.header("retry-after", String(Math.ceil(refused.retryAfterMs / 1000)));
+  void reply.header("retry-after", String(seconds));
   return refuse(
     reply,
     refused.reason === "locked"
@@ -156,13 +157,13 @@ function refuseThrottled(
           status: 429,
           message: `Too many failed sign-ins for ${username}: try again in ${wait}.`,
           reason: "login-throttled",
-          details: { minutes },
+          details: { minutes, retry_after_seconds: seconds },
         }
       : {
           status: 429,
           message: `Too many different user names tried from your address: try again in ${wait}.`,
           reason: "login-names-throttled",
-          details: { minutes },
+          details: { minutes, retry_after_seconds: seconds },
         },
   );
 }

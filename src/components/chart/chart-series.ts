@@ -4,6 +4,8 @@ import type { SeriesPoint } from "@/lib/fit-points";
 export interface ChartSeries {
   label: string;
   color: string;
+  /** A change rather than a count (net): the table writes its sign, "+12" / "−3". */
+  signed?: boolean;
 }
 
 /** What a chart draws: points whose `values` line up with `series`. */

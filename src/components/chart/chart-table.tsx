@@ -16,6 +16,8 @@ interface ChartTableProps {
 /** The chart's numbers as a table: every point, unmerged, so nothing is lost to the width. */
 export function ChartTable({ caption, rowHeader, series, points, totals }: ChartTableProps) {
   const format = useFormat();
+  const cell = (item: ChartSeries, value: number) =>
+    item.signed ? format.signed(value) : format.number(value);
   return (
     <div className="chart-table-wrap" tabIndex={0} role="group" aria-label={caption}>
       <table className="chart-table">
@@ -35,7 +37,7 @@ export function ChartTable({ caption, rowHeader, series, points, totals }: Chart
             <tr key={point.title}>
               <th scope="row">{point.title}</th>
               {series.map((item, i) => (
-                <td key={item.label}>{format.number(point.values[i] ?? 0)}</td>
+                <td key={item.label}>{cell(item, point.values[i] ?? 0)}</td>
               ))}
             </tr>
           ))}
@@ -47,7 +49,7 @@ export function ChartTable({ caption, rowHeader, series, points, totals }: Chart
                 <Trans>Total</Trans>
               </th>
               {series.map((item, i) => (
-                <td key={item.label}>{format.number(totals[i] ?? 0)}</td>
+                <td key={item.label}>{cell(item, totals[i] ?? 0)}</td>
               ))}
             </tr>
           </tfoot>

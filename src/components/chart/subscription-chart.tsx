@@ -5,6 +5,7 @@ import type { SubscriptionSeries } from "@/api/subscription-series";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
+import { withZone } from "@/lib/zone-words";
 import type { SeriesPoint } from "@/lib/fit-points";
 import { BarSeriesChart } from "./bar-chart";
 import { bucketAxisLabel, bucketCaption } from "./bucket-words";
@@ -35,7 +36,7 @@ export function SubscriptionChart({
   const format = formatters(i18n.locale);
   const SUBSCRIBED: ChartSeries = { label: t`Subscribed`, color: "var(--chart-subscribed)" };
   const UNSUBSCRIBED: ChartSeries = { label: t`Unsubscribed`, color: "var(--chart-unsubscribed)" };
-  const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)" };
+  const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)", signed: true };
   const series = data.series ?? [];
   const points: SeriesPoint[] = data.buckets.map((bucket, i) => {
     const counts = series[i] ?? { subscribed: 0, unsubscribed: 0, net: 0 };
@@ -109,9 +110,13 @@ function summarize(
   const last = data.buckets[data.buckets.length - 1];
   const span =
     first && last
-      ? unit === "hour"
-        ? `${first.title} – ${last.title} (${zone})`
-        : `${format.shortPeriod(first.start, last.end - 1000, timeZone)} (${zone})`
+      ? withZone(
+          unit === "hour"
+            ? `${first.title} – ${last.title}`
+            : format.period(first.start, last.end - 1000, timeZone),
+          zone,
+          i18n,
+        )
       : zone;
   const subscribed = format.number(totals.subscribed);
   const unsubscribed = format.number(totals.unsubscribed);

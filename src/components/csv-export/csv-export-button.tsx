@@ -175,7 +175,7 @@ export function CsvExportButton({
               {exportProgressText(state.rows, i18n, state.total)}
             </span>
             <button type="button" className="button" onClick={() => running.current?.abort()}>
-              <Trans>Cancel</Trans>
+              <Trans context="stop an operation that is running">Cancel</Trans>
             </button>
           </>
         )}

@@ -46,6 +46,7 @@ import {
   type ResolvedPeriod,
 } from "@/lib/period";
 import { TextField } from "@/components/text-field";
+import { withZone } from "@/lib/zone-words";
 import "./period-picker.css";
 
 const presetLabels: Record<PeriodPreset, MessageDescriptor> = {
@@ -105,7 +106,6 @@ export function PeriodPicker({ choice, period, now, onChange, legend }: PeriodPi
   const selected: Option = customOpen ? "custom" : choice.preset;
   const today = dayOf(now, period.timeZone);
   const zone = format.zone(period.timeZone, period.from);
-  const zoneLabel = zone.label;
 
   const choose = (option: Option) => {
     if (option === "custom") {
@@ -153,13 +153,8 @@ export function PeriodPicker({ choice, period, now, onChange, legend }: PeriodPi
           }}
         />
       )}
-      <p id={rangeId} className="period-range" aria-live="polite">
-        <span className="period-range-days">
-          {format.period(period.from, period.to, period.timeZone)}
-        </span>{" "}
-        <span className="period-range-zone" title={zone.iana}>
-          <Trans>(times in {zoneLabel})</Trans>
-        </span>
+      <p id={rangeId} className="period-range" aria-live="polite" title={zone.iana}>
+        {withZone(format.period(period.from, period.to, period.timeZone), zone.label, i18n)}
       </p>
     </div>
   );

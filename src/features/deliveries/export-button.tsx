@@ -43,7 +43,7 @@ export function ExportButton({
           call,
           groupId,
           params,
-          context: { names, userIdField, timeZone: zoneLabel, format },
+          context: { names, userIdField, zone: zoneLabel, format },
           sink,
           signal,
           onRows,

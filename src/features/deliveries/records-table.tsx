@@ -10,6 +10,7 @@ import {
 } from "@/lib/delivery-format";
 import type { ZoneLabel } from "@/lib/format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
+import { dateHeader } from "@/lib/zone-words";
 
 interface RecordsTableProps {
   records: readonly DeliveryRecord[];
@@ -33,7 +34,7 @@ export function RecordsTable({
   firstIndex,
   busy,
 }: RecordsTableProps) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const zoneLabel = zone.label;
   return (
     <table className="data-table deliveries-table" aria-busy={busy || undefined}>
@@ -43,7 +44,7 @@ export function RecordsTable({
       <thead>
         <tr>
           <th scope="col">
-            <span title={zone.iana}>{t`Date (${zoneLabel})`}</span>
+            <span title={zone.iana}>{dateHeader(zoneLabel, i18n)}</span>
           </th>
           <th scope="col">
             <Trans>Recipient</Trans>

@@ -1,14 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type * as z from "@/contract/zod";
-import { describeApiError } from "@/api/error-text";
-import { useForgetCachedData, useLogin } from "@/api/session-hooks";
+import { isApiError } from "@/api/api-error";
+import { describeApiError, secondsToWait } from "@/api/error-text";
+import { useForgetCachedData, useLogin, useLogout } from "@/api/session-hooks";
+import { ErrorText } from "@/components/error-text";
 import { TextField } from "@/components/text-field";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { loginRequest, type LoginRequest } from "@/contract/session";
 import { zodResolver } from "@/i18n/zod-resolver";
 import { safeNext } from "@/lib/safe-next";
+import { asksToSignOut } from "./sign-out-state";
 import "./session.css";
 
 type LoginInput = z.input<typeof loginRequest>;
@@ -20,6 +24,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
   const navigate = useNavigate();
+  const signingOut = useSignOutOnArrival();
   const login = useLogin({ onSuccess: () => navigate(next, { replace: true }) });
   const {
     register,
@@ -32,6 +37,7 @@ export function SignInPage() {
   const submit = handleSubmit((credentials) => {
     login.mutate(credentials);
   });
+  const elapsedMs = useLockoutClock(login.error, login.submittedAt);
 
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
@@ -41,7 +47,29 @@ export function SignInPage() {
       <p className="sign-in-intro">
         <Trans>Use the account your channel administrator gave you.</Trans>
       </p>
-      <form className="sign-in-form" noValidate onSubmit={(event) => void submit(event)}>
+      {signingOut.isPending && (
+        <p role="status" className="sign-in-status">
+          <Trans>Signing out…</Trans>
+        </p>
+      )}
+      {signingOut.isError && (
+        <div role="alert" className="sign-in-alert notice notice-error">
+          <p>
+            <Trans>
+              Could not sign out: <ErrorText error={signingOut.error} />
+            </Trans>
+          </p>
+          <button type="button" className="button" onClick={signingOut.retry}>
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      )}
+      <form
+        className="sign-in-form"
+        noValidate
+        hidden={signingOut.isPending || signingOut.isError}
+        onSubmit={(event) => void submit(event)}
+      >
         <TextField
           label={t`User name`}
           autoComplete="username"
@@ -62,7 +90,7 @@ export function SignInPage() {
           role="alert"
           className={login.isError ? "sign-in-alert notice notice-error" : "sign-in-alert"}
         >
-          {login.isError && describeApiError(login.error, i18n)}
+          {login.isError && describeApiError(login.error, i18n, { elapsedMs })}
         </div>
         <button type="submit" className="button button-primary" disabled={login.isPending}>
           {login.isPending ? t`Signing in…` : t`Sign in`}
@@ -70,4 +98,55 @@ export function SignInPage() {
       </form>
     </section>
   );
+}
+
+/**
+ * How long ago a refusal that asks to wait (too many sign-ins) came, ticking while it lasts so
+ * its message says the minutes left and then that the wait is over. 0 for any other failure.
+ * Counted from the attempt's start: the gateway's wait starts a moment later, so the minutes
+ * said are never fewer than the truth.
+ */
+function useLockoutClock(error: unknown, submittedAt: number): number {
+  const [now, setNow] = useState(Date.now);
+  const waits = isApiError(error) && secondsToWait(error.details) !== undefined;
+  useEffect(() => {
+    if (!waits) return undefined;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, TICK_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [waits, submittedAt]);
+  return waits ? Math.max(0, now - submittedAt) : 0;
+}
+
+/** Often enough that the minutes left change within a few seconds of the truth. */
+const TICK_MS = 5000;
+
+/**
+ * Ends the session when the page was reached by "Sign out" (the user menu navigates here
+ * first, see sign-out-state.ts). Meanwhile, or if it fails, the form waits: signing in over a
+ * session still open would be refused.
+ */
+function useSignOutOnArrival() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = asksToSignOut(location.state);
+  const logout = useLogout({
+    // Done: the history entry forgets the request, so a reload does not sign out again.
+    onSuccess: () => navigate(location.pathname + location.search, { replace: true, state: null }),
+  });
+  const { isIdle, mutate } = logout;
+  useEffect(() => {
+    if (asked && isIdle) mutate();
+  }, [asked, isIdle, mutate]);
+  return {
+    isPending: asked && !logout.isError,
+    isError: asked && logout.isError,
+    error: logout.error,
+    retry: () => {
+      logout.reset();
+    },
+  };
 }

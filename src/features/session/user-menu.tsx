@@ -2,10 +2,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
-import { useLogout } from "@/api/session-hooks";
-import { ErrorText } from "@/components/error-text";
 import type { Role } from "@/contract/roles";
 import { SIGN_IN_PATH } from "@/lib/safe-next";
+import { SIGN_OUT_STATE } from "./sign-out-state";
 import "./session.css";
 
 const roleLabels: Record<Role, MessageDescriptor> = {
@@ -17,7 +16,6 @@ const roleLabels: Record<Role, MessageDescriptor> = {
 export function UserMenu({ username, role }: { username: string; role: Role }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const logout = useLogout({ onSuccess: () => navigate(SIGN_IN_PATH, { replace: true }) });
   const roleLabel = i18n._(roleLabels[role]);
   return (
     <div className="user-menu">
@@ -34,19 +32,12 @@ export function UserMenu({ username, role }: { username: string; role: Role }) {
         type="button"
         className="button"
         onClick={() => {
-          logout.mutate();
+          // Leave first: an unsaved-changes guard may keep the person here, session and all.
+          void navigate(SIGN_IN_PATH, { replace: true, state: SIGN_OUT_STATE });
         }}
-        disabled={logout.isPending}
       >
-        {logout.isPending ? t`Signing out…` : t`Sign out`}
+        {t`Sign out`}
       </button>
-      {logout.isError && (
-        <p role="alert" className="user-menu-error">
-          <Trans>
-            Could not sign out: <ErrorText error={logout.error} />
-          </Trans>
-        </p>
-      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
-import { formatNumber } from "@/lib/format";
+import { formatNumber, formatTimeZone } from "@/lib/format";
 import {
   EVENT_PAGE_SIZE,
   EVENT_PAGES_MAX,
@@ -89,7 +89,7 @@ export function EventsSection({
                 subscriptionNames,
                 utmNames,
                 userIdField: idField,
-                timeZone: period.timeZone,
+                zone: formatTimeZone(period.timeZone, period.from, format.i18n.locale).label,
               },
             });
             // The furthest the API's offset reaches: the last page it can start, read whole.

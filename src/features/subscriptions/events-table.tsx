@@ -6,6 +6,7 @@ import type { ResponseOf } from "@/contract/operations";
 import { useFormat } from "@/i18n/use-format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 import { actionLabel, nameOf, sourceLabel, utmOfEvent } from "@/lib/subscription-events";
+import { dateHeader } from "@/lib/zone-words";
 
 interface EventsTableProps {
   query: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>;
@@ -35,7 +36,7 @@ export function EventsTable({
   subscriptionNames,
   utmNames,
 }: EventsTableProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const items = query.data?.items;
   // The zone as people say it ("MSK (UTC+3)"); its IANA name on hover.
@@ -54,7 +55,7 @@ export function EventsTable({
         <thead>
           <tr>
             <th scope="col" title={zone.iana}>
-              {t`Date (${zoneLabel})`}
+              {dateHeader(zoneLabel, i18n)}
             </th>
             <th scope="col">
               <Trans>Subscriber</Trans>

@@ -14,6 +14,7 @@ import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format"
 import { actionLabel } from "@/lib/subscription-events";
 import { tagName } from "./tag-counts-chart";
 import { EVENT_ACTIONS, EVENT_PAGE_SIZE, MAX_EVENT_PAGE, type EventAction } from "./utm-search";
+import { dateHeader } from "@/lib/zone-words";
 
 const actionLabels: Record<EventAction, MessageDescriptor> = {
   all: msg`All events`,
@@ -208,7 +209,7 @@ export function TaggedEvents({
                 <thead>
                   <tr>
                     <th scope="col">
-                      <span title={zone.iana}>{t`Date (${zoneLabel})`}</span>
+                      <span title={zone.iana}>{dateHeader(zoneLabel, i18n)}</span>
                     </th>
                     <th scope="col">
                       <Trans>Person</Trans>

@@ -19,6 +19,7 @@ import { useRecentLinks } from "./use-recent-links";
 import { utmSearch } from "./utm-search";
 import "@/components/data-table.css";
 import "./utm.css";
+import { withZone } from "@/lib/zone-words";
 
 /**
  * Campaign tags: subscriptions and unsubscriptions per tag (utms/statCount), the tagged events
@@ -26,7 +27,7 @@ import "./utm.css";
  * QR code, remembering the links made lately.
  */
 export function UtmPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
@@ -68,7 +69,7 @@ export function UtmPage() {
   const zone = format.zone(channel.time_zone, period.to);
   const days = format.period(period.from, period.to, channel.time_zone);
   const zoneLabel = zone.label;
-  const periodText = t`${days} (${zoneLabel})`;
+  const periodText = withZone(days, zoneLabel, i18n);
   const canBuild = mayCall(role, "utms/getLink");
 
   return (

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useRef, type BaseSyntheticEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { isApiError } from "@/api/api-error";
+import { useConnectionMonitor } from "@/api/connection-context";
 import { describeApiError } from "@/api/error-text";
 import { TextField } from "@/components/text-field";
 import { useFormat } from "@/i18n/use-format";
 import { zodResolver } from "@/i18n/zod-resolver";
+import { readDraft, sessionDrafts, writeDraft } from "@/lib/drafts";
 import { NAME_MAX, VALUE_MAX, variableErrorField } from "@/lib/variables";
 import {
   addVariableSchema,
@@ -20,22 +22,31 @@ interface AddVariableFormProps {
   onAdd: (values: AddVariableValues) => Promise<void>;
   /** Says whether the form holds something not yet saved (the leave-the-page guard). */
   onDirtyChange: (dirty: boolean) => void;
+  /** Where what is typed is kept while the person is on another page (src/lib/drafts.ts). */
+  draftKey: string;
 }
 
 const empty: AddVariableInput = { name: "", value: "" };
+const FIELDS = ["name", "value"] as const;
 
 /**
  * A new variable: name and value, checked at the fields before anything is sent. What the
  * service refuses comes back to the field it concerns (error 11 to the name), the rest under
  * the form; the form keeps what was typed until the save succeeds.
  */
-export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableFormProps) {
+export function AddVariableForm({
+  existing,
+  onAdd,
+  onDirtyChange,
+  draftKey,
+}: AddVariableFormProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const schema = useMemo(() => addVariableSchema(existing, i18n), [existing, i18n]);
   const valueId = useId();
   const hintId = `${valueId}-hint`;
   const valueErrorId = `${valueId}-error`;
+  const [initial] = useState(() => readDraft(sessionDrafts(), draftKey, FIELDS) ?? empty);
   const {
     register,
     handleSubmit,
@@ -46,10 +57,12 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
     getFieldState,
     trigger,
     setFocus,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<AddVariableInput, unknown, AddVariableValues>({
     resolver: zodResolver(schema),
-    defaultValues: empty,
+    // What was typed before the person went to another page comes back.
+    defaultValues: initial,
   });
   const name = useWatch({ control, name: "name" });
   const value = useWatch({ control, name: "value" });
@@ -57,6 +70,21 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
   useEffect(() => {
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
+  useEffect(() => {
+    writeDraft(sessionDrafts(), draftKey, { name, value });
+  }, [draftKey, name, value]);
+
+  // "Could not reach the server" under the form is old news once the banner says the
+  // connection is back: it goes then (what was typed stays, ready to send again).
+  const [unreachable, setUnreachable] = useState(false);
+  const connection = useConnectionMonitor();
+  useEffect(() => {
+    if (!unreachable) return undefined;
+    return connection.onRecovered(() => {
+      setUnreachable(false);
+      clearErrors("root");
+    });
+  }, [unreachable, connection, clearErrors]);
 
   // The list changed (an add landed, a row was deleted): a name the form refused is checked
   // again against the list as it is now, so "already has" never outlives the variable. The
@@ -80,6 +108,7 @@ export function AddVariableForm({ existing, onAdd, onDirtyChange }: AddVariableF
       }
     } catch (error) {
       const field = isApiError(error) ? variableErrorField(error) : undefined;
+      setUnreachable(isApiError(error) && error.kind === "network");
       setError(
         field ?? "root",
         { type: "service", message: describeApiError(error, i18n) },

@@ -8,23 +8,29 @@ interface FindPersonProps {
   /** The person shown now, if any: the field starts with their id. */
   current: number;
   onFind: (userId: number) => void;
+  /** The entry was refused: the person shown before is no longer what the field says. */
+  onRefuse: () => void;
 }
 
 /**
  * Who to open: a user id, or a profile link that carries one. Under the field it says, as one
  * types, which id it understood and from what, or why a link cannot do.
  */
-export function FindPerson({ field, current, onFind }: FindPersonProps) {
+export function FindPerson({ field, current, onFind, onRefuse }: FindPersonProps) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [text, setText] = useState(current > 0 ? String(current) : "");
   const [submitted, setSubmitted] = useState(false);
   const [shown, setShown] = useState(current);
+  // An entry refused here took the card away: the field keeps it, and why it was refused.
+  const [refused, setRefused] = useState(false);
   let parsed = parseProfileInput(text, field, i18n);
   if (shown !== current) {
     // Back or Forward to another person: the field follows, unless it already names them.
     setShown(current);
-    if (!(parsed.kind === "id" && parsed.id === current)) {
+    if (refused && current === 0) {
+      setRefused(false);
+    } else if (!(parsed.kind === "id" && parsed.id === current)) {
       const next = current > 0 ? String(current) : "";
       setText(next);
       parsed = parseProfileInput(next, field, i18n);
@@ -37,7 +43,13 @@ export function FindPerson({ field, current, onFind }: FindPersonProps) {
   const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     setSubmitted(true);
-    if (parsed.kind === "id") onFind(parsed.id);
+    if (parsed.kind === "id") {
+      onFind(parsed.id);
+    } else if (current > 0) {
+      // Keeping the last person's card under a refused entry reads as if it were theirs.
+      setRefused(true);
+      onRefuse();
+    }
   };
 
   const label =

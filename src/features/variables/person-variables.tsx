@@ -13,6 +13,8 @@ import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import type { Variable } from "@/contract/entities";
 import { mayCall, type Role } from "@/contract/roles";
 import { channelPath } from "@/lib/channel-path";
+import { draftKey } from "@/lib/drafts";
+import { quoted } from "@/lib/quote";
 import { variableValueProblem } from "@/lib/variables";
 import { AddVariableForm } from "./add-variable-form";
 import { ExportVariablesButton } from "./export-variables-button";
@@ -181,7 +183,7 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
   const count = items.length;
   const refreshFailure = query.isError ? describeApiError(query.error, i18n) : "";
   const deletingName = deleting?.name ?? "";
-  const deletingValue = clipped(deleting?.value ?? "");
+  const deletingValue = quoted(clipped(deleting?.value ?? ""), i18n);
   const forPerson = `?user=${String(person.userId)}${record > 0 ? `&record=${String(record)}` : ""}`;
   return (
     <>
@@ -299,7 +301,14 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
         )}
       </section>
 
-      {canEdit && <AddVariableForm existing={names} onAdd={add} onDirtyChange={setAddDirty} />}
+      {canEdit && (
+        <AddVariableForm
+          existing={names}
+          onAdd={add}
+          onDirtyChange={setAddDirty}
+          draftKey={draftKey(person.groupId, "variables-add", person.field, person.userId)}
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== undefined}
@@ -321,8 +330,8 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
           ) : (
             <p>
               <Trans>
-                Its value <q className="variables-quote">{deletingValue}</q> is removed from this
-                person. Bots and messages that use it will no longer find it.
+                Its value <span className="variables-quote">{deletingValue}</span> is removed from
+                this person. Bots and messages that use it will no longer find it.
               </Trans>
             </p>
           )

@@ -129,7 +129,9 @@ export function VariableRow({
                 aria-label={t`Cancel editing ${name}`}
                 onClick={onCancel}
               >
-                <Trans>Cancel</Trans>
+                <Trans context="dismiss a dialog or an edit, keeping things as they were">
+                  Cancel
+                </Trans>
               </button>
             </>
           ) : (

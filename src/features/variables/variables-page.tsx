@@ -32,6 +32,9 @@ export function VariablesPage() {
     },
     [setSearch],
   );
+  const clear = useCallback(() => {
+    setSearch({ user: 0, record: 0 }, { push: true });
+  }, [setSearch]);
 
   return (
     <div className="variables">
@@ -44,7 +47,7 @@ export function VariablesPage() {
           them, such as a name or a plan.
         </Trans>
       </p>
-      <FindPerson field={field} current={search.user} onFind={find} />
+      <FindPerson field={field} current={search.user} onFind={find} onRefuse={clear} />
       {search.user > 0 && (
         <PersonVariables
           key={`${String(search.user)}-${String(search.record)}`}

@@ -6,6 +6,7 @@ import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
 import { exportFileName } from "@/lib/export-progress";
+import { formatTimeZone } from "@/lib/format";
 import { userIdField } from "@/lib/subscriber-format";
 
 /**
@@ -49,7 +50,7 @@ export function ExportButton() {
           format,
           signal,
           userIdField: userIdField(channel.type_name),
-          timeZone: channel.time_zone,
+          zone: formatTimeZone(channel.time_zone, Date.now(), format.i18n.locale).label,
           onProgress: ({ rows }) => {
             onRows(rows);
           },

@@ -23,7 +23,8 @@ export interface ExportOptions {
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: ExportProgress) => void) | undefined;
   userIdField?: UserIdField | undefined;
-  timeZone?: string | undefined;
+  /** The channel's zone as people say it ("МСК (UTC+3)"), for the date column's header. */
+  zone?: string | undefined;
   /** Rows per subscribers/get call; the largest the API takes unless a test says otherwise. */
   pageSize?: number;
 }
@@ -43,7 +44,7 @@ export async function exportSubscribers({
   signal,
   onProgress,
   userIdField,
-  timeZone,
+  zone,
   pageSize = PAGE_SIZE_MAX,
 }: ExportOptions): Promise<ExportProgress> {
   const progress: ExportProgress = { rows: 0, pages: 0 };
@@ -54,7 +55,7 @@ export async function exportSubscribers({
     const context = {
       subscriptionNames: new Map(subscriptions.map((item) => [item.subscription_id, item.name])),
       userIdField,
-      timeZone,
+      zone,
       format,
     };
     let cursor = "";

@@ -20,6 +20,9 @@ export const subscriberTableFeatures = tableFeatures({ columnVisibilityFeature }
 const column = createColumnHelper<typeof subscriberTableFeatures, Subscriber>();
 
 /** The subscriber's subscriptions: the shared catalog's word, with its context. */
+/** The date column's own word; the zone follows it as everywhere (`withZone`). */
+const DATE_HEADER = msg({ message: "Date", context: "a column of date-times" });
+
 export const SUBSCRIPTIONS_HEADER = msg({
   message: "Subscriptions",
   context: "subscriber's subscriptions (groups)",
@@ -90,11 +93,7 @@ export function subscriberColumns(context: ColumnContext) {
     column.accessor((row) => row.date, {
       id: "date",
       // The API's date-times carry no zone: the header says which one they are in.
-      header: () => (
-        <Trans>
-          Date, <ZoneName zone={context.timeZone} />
-        </Trans>
-      ),
+      header: () => <ZoneName text={i18n._(DATE_HEADER)} zone={context.timeZone} />,
       cell: ({ getValue }) => <ApiDate value={getValue()} timeZone={context.timeZone} />,
     }),
     column.accessor((row) => row.status, {

@@ -52,9 +52,10 @@ export function SubscriberDetails({
         <Fact term={t`Record id`}>{subscriber.id}</Fact>
         <Fact
           term={
-            <Trans>
-              Date, <ZoneName zone={timeZone} />
-            </Trans>
+            <ZoneName
+              text={t({ message: "Date", context: "a column of date-times" })}
+              zone={timeZone}
+            />
           }
         >
           <ApiDate value={subscriber.date} timeZone={timeZone} />

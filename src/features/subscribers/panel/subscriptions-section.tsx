@@ -34,9 +34,7 @@ export function SubscriptionsSection({
                 <Trans>Subscription</Trans>
               </th>
               <th scope="col">
-                <Trans>
-                  Since, <ZoneName zone={timeZone} />
-                </Trans>
+                <ZoneName text={t`Since`} zone={timeZone} />
               </th>
               <th scope="col">
                 <Trans context="how the person subscribed">Source</Trans>

@@ -1,18 +1,13 @@
 import { useState } from "react";
-import { useFormat } from "@/i18n/use-format";
+import { ZonedText } from "@/components/zoned-text";
 
 /**
- * A channel's time zone as people say it ("МСК (UTC+3)"), its IANA name on hover. API times
- * carry no zone, so every column or fact of them names the zone it is in. The label is the
- * zone's when the page opened: a zone that changes its clocks reads as it does today.
+ * A heading followed by the channel's time zone as people say it ("Date, МСК (UTC+3)"), its
+ * IANA name on hover. API times carry no zone, so every column or fact of them names the zone
+ * it is in. The label is the zone's when the page opened: a zone that changes its clocks reads
+ * as it does today.
  */
-export function ZoneName({ zone }: { zone: string }) {
-  const format = useFormat();
+export function ZoneName({ text, zone }: { text: string; zone: string }) {
   const [now] = useState(Date.now);
-  const { label, iana } = format.zone(zone, now);
-  return (
-    <span className="zone-name" title={iana}>
-      {label}
-    </span>
-  );
+  return <ZonedText text={text} timeZone={zone} at={now} />;
 }
