@@ -8,10 +8,11 @@
  * table of scores against issue 15's targets, then every audit that cost a point.
  *
  *   npm run bench:lighthouse -- [--routes channel,subscribers,sign-in] [--presets mobile]
+ *                               [--reports dir]   (each run's full JSON report, to dig into)
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_CHANNELS } from "../server/gateway/config";
@@ -26,11 +27,18 @@ import {
 } from "./lighthouse-report";
 
 const { values: args } = parseArgs({
-  options: { routes: { type: "string" }, presets: { type: "string" } },
+  options: {
+    routes: { type: "string" },
+    presets: { type: "string" },
+    reports: { type: "string" },
+  },
 });
 const PRESETS: readonly Preset[] = ["mobile", "desktop"];
 const presets = PRESETS.filter((preset) => args.presets?.split(",").includes(preset) ?? true);
 if (presets.length === 0) throw new Error("--presets: mobile, desktop or both");
+
+/** Tries per run: on a busy machine Lighthouse now and then loses the trace (NO_NAVSTART). */
+const TRIES = 3;
 
 const root = resolve(import.meta.dirname, "..");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -82,15 +90,14 @@ try {
         onlyCategories: [...CATEGORIES],
         ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
       };
-      const result = await lighthouse(
-        `${app.base}${route.path}`,
-        flags,
-        preset === "desktop" ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) {
-        throw new Error(`${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${app.base}${route.path}`, flags, preset);
+      if (lhr === undefined) {
+        const none = { performance: null, accessibility: null, "best-practices": null };
+        rows.push({ route: route.path, preset, scores: none });
+        findings.push(
+          `  ${route.path} (${preset}): no score, Lighthouse failed ${String(TRIES)} times`,
+        );
+        continue;
       }
       const score = (category: string) => {
         const value = lhr.categories[category]?.score;
@@ -106,7 +113,14 @@ try {
         },
       });
       findings.push(...lost(lhr, `${route.path} (${preset})`));
-      console.error(`[bench:lighthouse] ${route.path} ${preset} done`);
+      if (args.reports !== undefined) {
+        mkdirSync(args.reports, { recursive: true });
+        const file = `${route.name}-${preset}.json`;
+        writeFileSync(resolve(args.reports, file), JSON.stringify(lhr, null, 1));
+      }
+      console.error(
+        `[bench:lighthouse] ${route.path} ${preset}: ${JSON.stringify(rows.at(-1)?.scores)}`,
+      );
     }
   }
   console.log(`\nLighthouse on ${app.base}, ${new Date().toISOString()}\n`);
@@ -116,6 +130,19 @@ try {
 } finally {
   chrome.kill();
   await app.close();
+}
+
+/** One Lighthouse run, tried again when Lighthouse itself failed; undefined if it never ran. */
+async function audit(url: string, flags: Flags, preset: Preset): Promise<Result | undefined> {
+  for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+    const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
+    const error = result?.lhr.runtimeError;
+    if (result && !error) return result.lhr;
+    console.error(
+      `[bench:lighthouse] ${url} ${preset}: ${error?.code ?? "no result"}, try ${String(attempt)}`,
+    );
+  }
+  return undefined;
 }
 
 /** A subscriber's record id on the first channel, for the subscriber's page. */
