@@ -85,6 +85,20 @@ export default defineConfig({
           // request of its own with its own gzip overhead on every first load.
           groups: [
             { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // zod and the contract's schemas in one chunk, fetched as the app starts
+            // (src/api/contract-schemas.ts): left alone they come as seven small chunks. The
+            // contract's files the entry needs import no zod: a group of their own, taken first,
+            // keeps them (and with them zod) from being drawn in as the schemas' dependencies.
+            {
+              name: "contract-words",
+              priority: 2,
+              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons)\./,
+            },
+            {
+              name: "contract",
+              priority: 1,
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contract[\\/]/,
+            },
           ],
         },
       },

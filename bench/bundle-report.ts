@@ -39,11 +39,30 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
   return seen;
 }
 
-/** The JS files a route fetches before it can show: the entry's, then its own lazy chunk's. */
-export function firstLoadFiles(manifest: Manifest, routeKey?: string): string[] {
+/**
+ * The JS files a route fetches before it can show: the entry's, then its own lazy chunk's, and
+ * `alsoKeys` (chunks the app asks for with every first page: the contract's schemas, the
+ * catalogs), each with its static imports. Without a route: the entry's alone.
+ */
+export function firstLoadFiles(
+  manifest: Manifest,
+  routeKey?: string,
+  alsoKeys: readonly string[] = [],
+): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const keys = staticClosure(manifest, routeKey ? [...entries, routeKey] : entries);
+  const keys = staticClosure(manifest, routeKey ? [...entries, routeKey, ...alsoKeys] : entries);
   return [...keys].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
+}
+
+/**
+ * The manifest keys of the catalogs a route's first load fetches in a language: the shared one
+ * and its feature's (src/i18n/catalogs.ts), those that exist.
+ */
+export function routeCatalogKeys(manifest: Manifest, module: string, locale: string): string[] {
+  const feature = /^(?:@\/|src\/)features\/([^/]+)\//u.exec(module)?.[1];
+  const keys = [`src/locales/${locale}.po`];
+  if (feature !== undefined) keys.push(`src/features/${feature}/locales/${locale}.po`);
+  return keys.filter((key) => manifest[key] !== undefined);
 }
 
 /** The manifest key of a source module named the way imports name it ("@/features/x/y"). */

@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { contractSchemas } from "./api/contract-schemas";
 import { App } from "./app/app";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
@@ -16,6 +17,11 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 followOtherTabs();
+
+// The contract's schemas (zod) are a chunk of their own, outside the entry: fetched now, beside
+// the catalog and the first page, as every answer waits for them. A failure here is the first
+// call's to report (src/api/client.ts), which asks again.
+void contractSchemas().catch(() => undefined);
 
 // The shared catalog of the person's language is its own small chunk: the first render waits
 // for it, so no word shows in another language first.

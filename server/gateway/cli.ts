@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { type Role, roleSchema } from "../../src/contract/roles";
+import type { Role } from "../../src/contract/roles";
+import { roleSchema } from "../../src/contract/session";
 import { ConfigError, readGatewayEnv } from "./config";
 import { generatePassword } from "./passwords";
 import {

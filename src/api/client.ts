@@ -1,11 +1,7 @@
-import { failureBody, type FailureBody } from "@/contract/errors";
-import {
-  operations,
-  type OperationId,
-  type RequestOf,
-  type ResponseOf,
-} from "@/contract/operations";
+import type { FailureBody } from "@/contract/errors";
+import type { OperationId, RequestOf, ResponseOf } from "@/contract/operations";
 import { ApiError, logText } from "./api-error";
+import { contractSchemas, type ContractSchemas } from "./contract-schemas";
 import { firstIssue } from "./issue-path";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -43,9 +39,17 @@ export function createClient(config: ClientConfig = {}): Call {
     params: RequestOf<Op>,
     options: CallOptions,
   ): Promise<ResponseOf<Op>> {
-    const spec = operations[operation];
     const fail = (details: Omit<ConstructorParameters<typeof ApiError>[0], "operation">) =>
       new ApiError({ operation, ...details });
+
+    let schemas: ContractSchemas;
+    try {
+      schemas = await contractSchemas();
+    } catch (cause) {
+      throw fail({ kind: "network", message: SCHEMAS_UNREACHABLE, cause });
+    }
+    const spec = schemas.operations[operation];
+    const { failureBody } = schemas;
 
     const request = spec.request.safeParse(params);
     if (!request.success) {
@@ -133,6 +137,9 @@ export function createClient(config: ClientConfig = {}): Call {
     }
   };
 }
+
+/** The contract's chunk could not be fetched: the network failed, as for any other call. */
+export const SCHEMAS_UNREACHABLE = "Part of the app could not be loaded from the server.";
 
 function at(path: string): string {
   return path ? `${path}: ` : "";

@@ -1,15 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type * as z from "@/contract/zod";
-import {
-  CSRF_HEADER,
-  gatewayFailure,
-  loginRequest,
-  sessionResponse,
-  type LocaleRequest,
-  type SessionResponse,
-} from "@/contract/session";
+import type { loginRequest, LocaleRequest, SessionResponse } from "@/contract/session";
+import { CSRF_HEADER } from "@/contract/session-constants";
 import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
-import { DEFAULT_TIMEOUT_MS, type ClientConfig } from "./client";
+import { DEFAULT_TIMEOUT_MS, SCHEMAS_UNREACHABLE, type ClientConfig } from "./client";
+import { contractSchemas, type ContractSchemas } from "./contract-schemas";
 import { firstIssue } from "./issue-path";
 import { sessionKeys } from "./query-keys";
 
@@ -96,23 +91,24 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
     async getSession(options = {}) {
       const answer = await send("auth/session", { method: "GET", signal: options.signal });
       if (answer.status === 401) return null;
-      return readSession("auth/session", answer);
+      return readSession("auth/session", answer, await schemasFor("auth/session"));
     },
 
     async login(credentials) {
-      const request = loginRequest.safeParse(credentials);
+      const schemas = await schemasFor("auth/login");
+      const request = schemas.loginRequest.safeParse(credentials);
       if (!request.success) {
         const { path, message } = firstIssue(request.error.issues);
         throw fail("auth/login", { kind: "request", path, message });
       }
       const answer = await send("auth/login", { method: "POST", body: request.data });
-      return readSession("auth/login", answer);
+      return readSession("auth/login", answer, schemas);
     },
 
     async logout() {
       const answer = await send("auth/logout", { method: "POST" });
       if (answer.ok || answer.status === 401) return;
-      throw refusal("auth/logout", answer);
+      throw refusal("auth/logout", answer, await schemasFor("auth/logout"));
     },
 
     async reachable() {
@@ -134,7 +130,7 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
     async saveLocale(body) {
       // `body` is typed by the contract's localeRequest; the gateway checks it again.
       const answer = await send("auth/locale", { method: "POST", body });
-      if (!answer.ok) throw refusal("auth/locale", answer);
+      if (!answer.ok) throw refusal("auth/locale", answer, await schemasFor("auth/locale"));
     },
   };
 }
@@ -143,8 +139,21 @@ function fail(operation: AuthOperation, details: Omit<ApiErrorDetails, "operatio
   return new ApiError({ operation, ...details });
 }
 
-function readSession(operation: AuthOperation, answer: Answer): SessionResponse {
-  if (!answer.ok) throw refusal(operation, answer);
+/** The contract's schemas; when their chunk cannot be fetched, a network failure of the call. */
+async function schemasFor(operation: AuthOperation): Promise<ContractSchemas> {
+  try {
+    return await contractSchemas();
+  } catch (cause) {
+    throw fail(operation, { kind: "network", message: SCHEMAS_UNREACHABLE, cause });
+  }
+}
+
+function readSession(
+  operation: AuthOperation,
+  answer: Answer,
+  { gatewayFailure, sessionResponse }: ContractSchemas,
+): SessionResponse {
+  if (!answer.ok) throw refusal(operation, answer, { gatewayFailure });
   const body = parseJson(answer.text);
   if (body === undefined) {
     throw fail(operation, { kind: "contract", path: "", message: "The answer is not JSON." });
@@ -172,7 +181,11 @@ function readSession(operation: AuthOperation, answer: Answer): SessionResponse 
 }
 
 /** A non-2xx answer: the gateway's own words when it sent its refusal body. */
-function refusal(operation: AuthOperation, answer: Answer): ApiError {
+function refusal(
+  operation: AuthOperation,
+  answer: Answer,
+  { gatewayFailure }: Pick<ContractSchemas, "gatewayFailure">,
+): ApiError {
   const body = parseJson(answer.text);
   const failure = body === undefined ? undefined : gatewayFailure.safeParse(body.value);
   const fallback = logText`The server answered HTTP ${answer.status}.`;

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { gatewayReasonFields, type GatewayRefusalWords } from "./gateway-reasons";
+import type { GatewayRefusalWords } from "./gateway-reasons";
 
 /** Error codes of the service (api-facts.md). The dashboard still copes with codes not listed. */
 export const ErrorCode = {
@@ -45,6 +45,16 @@ export function describeErrorCode(code: number): string {
     ? errorCodeMeanings[code as KnownErrorCode]
     : `error code ${String(code)}`;
 }
+
+/**
+ * The optional fields a gateway refusal adds to the failure body. `details` is read loosely
+ * (its values as strings or numbers, anything else ignored): a record schema would cost the
+ * entry of the SPA more than the check is worth.
+ */
+export const gatewayReasonFields = {
+  reason: z.string().optional(),
+  details: z.looseObject({}).optional(),
+};
 
 /** The body of every failed call: HTTP 200 for service errors, 4xx/5xx for protocol-level ones. */
 export const failureBody = z.looseObject({

@@ -1,5 +1,3 @@
-import * as z from "./zod";
-
 /**
  * Why the gateway itself refused a call, as a stable code beside its English `error_message`,
  * so that the SPA can say it in the person's language (src/api/error-text.ts has one sentence per
@@ -69,13 +67,3 @@ export interface GatewayRefusalWords {
 export function isGatewayReason(value: unknown): value is GatewayReason {
   return typeof value === "string" && (gatewayReasons as readonly string[]).includes(value);
 }
-
-/**
- * The optional fields a gateway refusal adds to the failure body. `details` is read loosely
- * (its values as strings or numbers, anything else ignored): a record schema would cost the
- * entry of the SPA more than the check is worth.
- */
-export const gatewayReasonFields = {
-  reason: z.string().optional(),
-  details: z.looseObject({}).optional(),
-};

@@ -1,4 +1,3 @@
-import * as z from "./zod";
 import type { OperationId } from "./operations";
 
 /**
@@ -6,8 +5,9 @@ import type { OperationId } from "./operations";
  * navigation. The gateway refuses anything else with HTTP 403, whatever the browser sends.
  */
 export const roles = ["admin", "marketing", "support"] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+// No zod here: the SPA's entry builds its navigation from this table, and the contract's
+// schemas (roleSchema is in session.ts) load after it (src/api/contract-schemas.ts).
+export type Role = (typeof roles)[number];
 
 /** Operations that only name things, so every role can show names instead of ids. */
 const readNames = [

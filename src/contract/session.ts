@@ -1,15 +1,17 @@
 import { contractError } from "./messages";
 import * as z from "./zod";
-import { gatewayReasonFields } from "./gateway-reasons";
-import { roleSchema } from "./roles";
+import { gatewayReasonFields } from "./errors";
+import { roles } from "./roles";
+import { channelKindNames, interfaceLocales, USERNAME_PATTERN } from "./session-constants";
+
+export * from "./session-constants";
 
 /**
- * The gateway's own endpoints (not part of the Channel API): sign-in, sign-out and the
- * signed-in person's session. Every POST carries `X-Channel-Desk: 1`.
+ * The schemas of the gateway's own endpoints (not part of the Channel API): sign-in, sign-out
+ * and the signed-in person's session.
  */
-export const CSRF_HEADER = "X-Channel-Desk";
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+export const roleSchema = z.enum(roles);
 
 export const loginRequest = z.object({
   username: z
@@ -24,8 +26,6 @@ export const loginRequest = z.object({
     .max(1024, contractError("password-too-long")),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
-
-export const channelKindNames = ["VK", "Telegram"] as const;
 
 export const sessionChannel = z.looseObject({
   group_id: z.number().int().positive(),
@@ -58,9 +58,6 @@ export const gatewayFailure = z.looseObject({
   error_message: z.string(),
   ...gatewayReasonFields,
 });
-
-/** The languages of the interface; `POST /auth/locale` takes one of them. */
-export const interfaceLocales = ["en", "ru"] as const;
 
 /** `POST /auth/locale`: the signed-in account's language, remembered for its next sign-in. */
 export const localeRequest = z.object({ locale: z.enum(interfaceLocales) });

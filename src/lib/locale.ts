@@ -1,4 +1,4 @@
-import { interfaceLocales } from "@/contract/session";
+import { interfaceLocales } from "@/contract/session-constants";
 
 /**
  * The languages of the interface, and how the first one is chosen. Pure: the browser's list of

@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { contractSchemas } from "../../src/api/contract-schemas";
 import { installContractTexts } from "../../src/i18n/contract-texts";
 import { sharedCatalogs } from "../support/i18n";
 
@@ -12,6 +13,11 @@ afterEach(() => {
 // Pages are lazy chunks that vitest transforms on first use: on a busy machine that alone can
 // take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// The client loads the contract's schemas (zod) lazily, as the app does after its entry: loaded
+// here once, their first transform does not eat into the time limit of whichever test calls
+// the API first.
+await contractSchemas();
 
 // The app's one Lingui instance, in English unless a test switches it: tests read English words.
 i18n.load(sharedCatalogs);

@@ -1,4 +1,5 @@
-import { type Role, roleSchema } from "../../../src/contract/roles";
+import type { Role } from "../../../src/contract/roles";
+import { roleSchema } from "../../../src/contract/session";
 import { USERNAME_PATTERN } from "../../../src/contract/session";
 import { hashPassword } from "../passwords";
 import type { GatewayDb } from "./database";

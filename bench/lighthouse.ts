@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (performance, accessibility, best practices) on every
+ * route of the built app behind the gateway, with the mobile preset (simulated 150 ms RTT,
+ * 1.6 Mbit/s, CPU ×4) and the desktop one. Builds dist/ if needed, starts the app as bench:load
+ * does (gateway + local Channel API on demo data, a free port, an administrator signed in),
+ * and audits each page of src/app/pages.ts for the first demo channel with the session's
+ * cookie, and /sign-in signed out, in Chromium ($CHROME_PATH or /usr/bin/chromium). Prints the
+ * table of scores against issue 15's targets, then every audit that cost a point.
+ *
+ *   npm run bench:lighthouse -- [--routes channel,subscribers,sign-in] [--presets mobile]
+ *                               [--reports dir]   (each run's full JSON report, to dig into)
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { DEMO_CHANNELS } from "../server/gateway/config";
+import { routeSources } from "./bundle-report";
+import { startApp } from "./load/app";
+import {
+  auditedRoutes,
+  CATEGORIES,
+  type Preset,
+  type ScoreRow,
+  scoreTable,
+} from "./lighthouse-report";
+
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: "string" },
+    presets: { type: "string" },
+    reports: { type: "string" },
+  },
+});
+const PRESETS: readonly Preset[] = ["mobile", "desktop"];
+const presets = PRESETS.filter((preset) => args.presets?.split(",").includes(preset) ?? true);
+if (presets.length === 0) throw new Error("--presets: mobile, desktop or both");
+
+/** Tries per run: on a busy machine Lighthouse now and then loses the trace (NO_NAVSTART). */
+const TRIES = 3;
+
+const root = resolve(import.meta.dirname, "..");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}`);
+const groupId = DEMO_CHANNELS.channels[0]?.group_id;
+if (groupId === undefined) throw new Error("no demo channel");
+
+const app = await startApp(root, (line) => {
+  console.error(`[bench:lighthouse] ${line}`);
+});
+const cookie = `${app.cookie.name}=${app.cookie.value}`;
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+try {
+  const routes = auditedRoutes(
+    routeSources(
+      readFileSync(resolve(root, "src/app/pages.ts"), "utf8"),
+      readFileSync(resolve(root, "src/app/routes.tsx"), "utf8"),
+    ),
+    groupId,
+    await firstRecordId(),
+  );
+  const wanted = args.routes?.split(",");
+  const chosen = wanted ? routes.filter((route) => wanted.includes(route.name)) : routes;
+  if (chosen.length === 0) throw new Error(`--routes: of ${routes.map((r) => r.name).join(",")}`);
+
+  const rows: ScoreRow[] = [];
+  const findings: string[] = [];
+  for (const route of chosen) {
+    for (const preset of presets) {
+      // The sign-in page is what a signed-out person sees; the others need the session.
+      const signedIn = route.name !== "sign-in";
+      const flags: Flags = {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      };
+      const lhr = await audit(`${app.base}${route.path}`, flags, preset);
+      if (lhr === undefined) {
+        const none = { performance: null, accessibility: null, "best-practices": null };
+        rows.push({ route: route.path, preset, scores: none });
+        findings.push(
+          `  ${route.path} (${preset}): no score, Lighthouse failed ${String(TRIES)} times`,
+        );
+        continue;
+      }
+      const score = (category: string) => {
+        const value = lhr.categories[category]?.score;
+        return value === null || value === undefined ? null : Math.round(value * 100);
+      };
+      rows.push({
+        route: route.path,
+        preset,
+        scores: {
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          "best-practices": score("best-practices"),
+        },
+      });
+      findings.push(...lost(lhr, `${route.path} (${preset})`));
+      if (args.reports !== undefined) {
+        mkdirSync(args.reports, { recursive: true });
+        const file = `${route.name}-${preset}.json`;
+        writeFileSync(resolve(args.reports, file), JSON.stringify(lhr, null, 1));
+      }
+      console.error(
+        `[bench:lighthouse] ${route.path} ${preset}: ${JSON.stringify(rows.at(-1)?.scores)}`,
+      );
+    }
+  }
+  console.log(`\nLighthouse on ${app.base}, ${new Date().toISOString()}\n`);
+  console.log(scoreTable(rows));
+  console.log("\nAudits that cost points (weighted, score under 1):");
+  console.log(findings.length > 0 ? findings.join("\n") : "  none");
+} finally {
+  chrome.kill();
+  await app.close();
+}
+
+/** One Lighthouse run, tried again when Lighthouse itself failed; undefined if it never ran. */
+async function audit(url: string, flags: Flags, preset: Preset): Promise<Result | undefined> {
+  for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+    const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
+    const error = result?.lhr.runtimeError;
+    if (result && !error) return result.lhr;
+    console.error(
+      `[bench:lighthouse] ${url} ${preset}: ${error?.code ?? "no result"}, try ${String(attempt)}`,
+    );
+  }
+  return undefined;
+}
+
+/** A subscriber's record id on the first channel, for the subscriber's page. */
+async function firstRecordId(): Promise<string | undefined> {
+  const response = await fetch(`${app.base}/api/subscribers/get`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-channel-desk": "1", cookie },
+    body: JSON.stringify({ group_id: groupId, count: 1 }),
+  });
+  const body = (await response.json()) as { items?: { id?: string }[] };
+  return body.items?.[0]?.id;
+}
+
+/** The weighted audits of each category that did not get full marks, with their scores. */
+function lost(lhr: Result, label: string): string[] {
+  const lines: string[] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight === 0 || audit?.score === null || audit?.score === undefined) continue;
+      if (audit.score >= 1) continue;
+      const value = audit.displayValue ? ` (${audit.displayValue})` : "";
+      lines.push(`  ${label} ${category}: ${ref.id} ${String(audit.score)}${value}`);
+    }
+  }
+  return lines;
+}

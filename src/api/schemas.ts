@@ -1,0 +1,4 @@
+/** What the API's clients parse with, loaded lazily through contract-schemas.ts. */
+export { failureBody } from "@/contract/errors";
+export { operations } from "@/contract/operations";
+export { gatewayFailure, loginRequest, sessionResponse } from "@/contract/session";
