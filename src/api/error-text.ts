@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import type { KnownErrorCode } from "@/contract/errors";
+import type { DirectoryReason } from "@/contract/directory";
 import type { GatewayReason } from "@/contract/gateway-reasons";
 import { isChunkLoadError } from "@/lib/chunk-error";
 import { isApiError, type ApiError } from "./api-error";
@@ -138,6 +139,22 @@ function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: 
   return i18n._(gatewayReasonTexts[reason]);
 }
 
+/** The directory's own reasons (src/contract/directory.ts); the rest it shares with the gateway. */
+const directoryReasonTexts: Readonly<
+  Record<Exclude<DirectoryReason, GatewayReason>, MessageDescriptor>
+> = {
+  "directory-admin-only": msg`Only an administrator may refresh or wipe the directory.`,
+  "directory-bad-request": msg`The directory could not read this request.`,
+  "directory-person-unknown": msg`This person is not in the directory of this channel.`,
+  "hook-refused": msg`The hook's address or secret is wrong.`,
+  "hook-malformed": msg`The hook call is not a subscribe or unsubscribe event of this channel.`,
+  "hook-rate-limited": msg`Too many hook calls. Try again later.`,
+};
+
+function isDirectoryReason(reason: string): reason is Exclude<DirectoryReason, GatewayReason> {
+  return Object.hasOwn(directoryReasonTexts, reason);
+}
+
 function isGatewayReason(reason: string): reason is GatewayReason {
   return Object.hasOwn(gatewayReasonTexts, reason);
 }
@@ -187,6 +204,9 @@ export function describeApiError(error: unknown, i18n: I18n): string {
   }
   if (error.reason !== undefined && isGatewayReason(error.reason)) {
     return gatewayText(error.reason, error.details, i18n);
+  }
+  if (error.reason !== undefined && isDirectoryReason(error.reason)) {
+    return i18n._(directoryReasonTexts[error.reason]);
   }
   switch (error.kind) {
     case "service":
