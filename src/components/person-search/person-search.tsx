@@ -9,7 +9,7 @@ import { directorySearchOptions } from "@/api/directory/directory-queries";
 import { describeApiError } from "@/api/error-text";
 import { subscriptionsQuery } from "@/api/lookup-queries";
 import type { SessionChannel } from "@/contract/session";
-import { channelPath } from "@/lib/channel-path";
+import { personPath } from "@/lib/person-path";
 import {
   comboboxKey,
   SEARCH_DEBOUNCE_MS,
@@ -27,11 +27,6 @@ interface PersonSearchProps {
   channel: SessionChannel;
   /** "header": the box of every channel page (`/` focuses it); "page": a page's own. */
   placement?: "header" | "page";
-}
-
-/** The path of a person's page; `read` asks the service for someone the directory lacks. */
-export function personPath(groupId: number, userId: number, read = false): string {
-  return `${channelPath(groupId, `people/${String(userId)}`)}${read ? "?read=1" : ""}`;
 }
 
 /**
@@ -121,7 +116,17 @@ export function PersonSearch({ channel, placement = "header" }: PersonSearchProp
             : t`${plural(found, { one: "# person found", other: "# people found" })}`;
 
   return (
-    <div className={`person-search person-search-${placement}`}>
+    <div
+      className={`person-search person-search-${placement}`}
+      onBlur={(event) => {
+        // Open while the focus stays inside: the list scrolls by keyboard when it is focused.
+        if (!(
+          event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)
+        )) {
+          setOpen(false);
+        }
+      }}
+    >
       <label htmlFor={id} className="visually-hidden">
         {t`Find a person`}
       </label>
@@ -148,9 +153,6 @@ export function PersonSearch({ channel, placement = "header" }: PersonSearchProp
         }}
         onFocus={() => {
           if (typed !== "") setOpen(true);
-        }}
-        onBlur={() => {
-          setOpen(false);
         }}
         onKeyDown={(event) => {
           const action = comboboxKey(event.key, {
@@ -179,7 +181,14 @@ export function PersonSearch({ channel, placement = "header" }: PersonSearchProp
           {t`Name, user id or profile link. Press / to come back here.`}
         </span>
       )}
-      <div className="person-search-popup" hidden={!shown}>
+      {/* Scrolls when the results are many: reachable by Tab, so a keyboard can scroll it. */}
+      <div
+        className="person-search-popup"
+        hidden={!shown}
+        tabIndex={shown ? 0 : -1}
+        role="group"
+        aria-label={t`Search results`}
+      >
         <p className="person-search-status" role="status">
           {shown ? status : ""}
         </p>

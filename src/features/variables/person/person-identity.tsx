@@ -37,7 +37,7 @@ export function PersonIdentity({ person, channel, actions }: PersonIdentityProps
     <section className="card person-identity" aria-labelledby="person-name">
       <Avatar name={name} photo={person.photo} size={72} className="person-photo" />
       <div className="person-who">
-        <h1 id="person-name" className="person-name">
+        <h1 id="person-name" className="person-title">
           {name}
         </h1>
         <p className="person-id">
