@@ -5,7 +5,8 @@ import { directoryStatusResponse } from "../../src/contract/directory";
 import { seedNamedPeople, tgIdOf } from "../support/directory-seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
-const LOAD = { timeout: 20_000 };
+// The first render transforms the page's lazy chunk, slow on a busy machine.
+const LOAD = { timeout: 40_000 };
 const WAIT = { timeout: 8000 };
 
 describe("the header's person search against the gateway's directory", { timeout: 60_000 }, () => {

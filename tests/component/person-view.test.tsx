@@ -4,7 +4,8 @@ import { directoryStatusResponse } from "../../src/contract/directory";
 import { seedNamedPeople, tgIdOf } from "../support/directory-seed";
 import { LIVE_PASSWORD, startLiveApp, type LiveApp } from "./live-app";
 
-const LOAD = { timeout: 20_000 };
+// The first render transforms the page's lazy chunk, slow on a busy machine.
+const LOAD = { timeout: 40_000 };
 
 /** A section of the person view by its heading (its table's scroll region has the same name). */
 function section(name: string): HTMLElement {
