@@ -16,8 +16,24 @@ export type ApiErrorKind = "service" | "http" | "network" | "contract" | "reques
 export const authOperations = ["auth/session", "auth/login", "auth/logout", "auth/locale"] as const;
 export type AuthOperation = (typeof authOperations)[number];
 
-/** What was called: an operation of the Channel API, or one of the gateway's `/auth` endpoints. */
-export type ApiOperation = OperationId | AuthOperation;
+/** The gateway's subscriber directory, `/directory/<group_id>/…` (src/contract/directory.ts). */
+export const directoryOperations = [
+  "directory/status",
+  "directory/search",
+  "directory/people",
+  "directory/person",
+  "directory/lookup",
+  "directory/resolve",
+  "directory/refresh",
+  "directory/wipe",
+] as const;
+export type DirectoryOperation = (typeof directoryOperations)[number];
+
+/**
+ * What was called: an operation of the Channel API, one of the gateway's `/auth` endpoints or
+ * one of its directory's.
+ */
+export type ApiOperation = OperationId | AuthOperation | DirectoryOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

@@ -24,3 +24,28 @@ export const sessionKeys = {
   login: ["session", "login"] as const,
   logout: ["session", "logout"] as const,
 };
+
+/**
+ * The gateway's subscriber directory, per channel: `channel(id)` reaches everything the
+ * directory answered for that channel (after a write the gateway forwards, or a refresh);
+ * `person(id, userId)` reaches both the directory's and the API's reading of one person.
+ */
+export const directoryKeys = {
+  all: ["directory"] as const,
+  channel: (groupId: number) => [...directoryKeys.all, groupId] as const,
+  status: (groupId: number) => [...directoryKeys.channel(groupId), "status"] as const,
+  search: (groupId: number, q: string) => [...directoryKeys.channel(groupId), "search", q] as const,
+  people: (groupId: number, params: Readonly<Record<string, unknown>>) =>
+    [...directoryKeys.channel(groupId), "people", params] as const,
+  person: (groupId: number, userId: number) =>
+    [...directoryKeys.channel(groupId), "person", userId] as const,
+  personRead: (groupId: number, userId: number, read: boolean) =>
+    [...directoryKeys.person(groupId, userId), { read }] as const,
+  /** Ids sorted and distinct, so the same set asked in another order is one query. */
+  lookup: (groupId: number, userIds: readonly number[]) =>
+    [
+      ...directoryKeys.channel(groupId),
+      "lookup",
+      [...new Set(userIds)].sort((a, b) => a - b),
+    ] as const,
+};

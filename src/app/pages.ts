@@ -136,6 +136,16 @@ export const pages: readonly PageEntry[] = [
         (module) => module.SubscriberPage,
       ),
   }),
+  page({
+    id: "person",
+    label: msg`Person`,
+    area: "variables",
+    segment: "people/:userId",
+    operation: "subscribers/get" satisfies OperationId,
+    inNav: false,
+    load: () =>
+      import("@/features/variables/person/person-page").then((module) => module.PersonPage),
+  }),
 ];
 
 /** What a page's route carries in `handle`, so the channel gate can check the role. */

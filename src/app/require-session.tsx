@@ -6,7 +6,9 @@ import { useApi } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { SessionProvider } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
+import { PersonSearch } from "@/components/person-search/person-search";
 import { APP_NAME } from "@/components/use-document-title";
+import { mayCall } from "@/contract/roles";
 import type { SessionResponse } from "@/contract/session";
 import { ChannelSwitcher } from "@/features/session/channel-switcher";
 import { SignInDialog } from "@/features/session/sign-in-dialog";
@@ -78,9 +80,10 @@ export function RequireSession() {
 
   const ended = signedOut.value || query.data === null;
   const groupId = parseGroupId(channelMatch?.params.groupId);
-  const currentGroup = session.channels.some((channel) => channel.group_id === groupId)
-    ? groupId
-    : undefined;
+  const currentChannel = session.channels.find((channel) => channel.group_id === groupId);
+  const currentGroup = currentChannel?.group_id;
+  // The directory answers only roles that may call subscribers/get; the others never see it.
+  const searchable = currentChannel !== undefined && mayCall(session.role, "subscribers/get");
 
   return (
     <SessionProvider session={session}>
@@ -88,6 +91,7 @@ export function RequireSession() {
         header={
           <div className="shell-header-end">
             <ChannelSwitcher channels={session.channels} currentGroupId={currentGroup} />
+            {searchable && <PersonSearch key={currentChannel.group_id} channel={currentChannel} />}
             <UserMenu username={session.username} role={session.role} />
           </div>
         }

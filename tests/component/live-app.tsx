@@ -32,11 +32,14 @@ export async function startLiveApp(
     seed?: (db: Db) => void;
     /** Calls a second per token that the gateway lets through; 1000 unless said. */
     rateLimit?: number;
+    /** Turn the gateway's subscriber directory on (it reads both channels at start). */
+    directory?: boolean;
   } = {},
 ): Promise<LiveApp> {
   const gateway = await startGateway({
     ...(options.seed ? { seed: options.seed } : {}),
     rateLimit: options.rateLimit ?? 1000,
+    ...(options.directory ? { directory: { share: 0.5 } } : {}),
     accounts: (["admin", "marketing", "support"] as const).map((role) => ({
       username: role,
       role,

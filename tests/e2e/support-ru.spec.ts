@@ -86,9 +86,9 @@ test.describe("support staff in Russian", () => {
       await find.getByRole("textbox", { name: "Telegram ID или ссылка на профиль" }).fill(userId);
       await find.getByRole("button", { name: "Открыть" }).click();
       await expect(page).toHaveURL(new RegExp(`/c/1001/variables\\?user=${userId}`));
-      await expect(
-        page.getByRole("heading", { level: 2, name: `ID пользователя ${userId}` }),
-      ).toBeVisible();
+      // Named from the directory once it has read the person (issue 16), by the id before.
+      await expect(page.locator(".variables-person-name")).toBeVisible();
+      await expect(page.locator(".variables-person")).toContainText(`tg_user_id ${userId}`);
       await expect(page).toHaveTitle(`Переменные пользователя ${userId} · Channel Desk`);
       const count = page.locator("#variables-list-title");
       await expect(count).toHaveText(/^\d+ переменн(ая|ые|ых)$/u);

@@ -8,6 +8,7 @@ import { botsQuery } from "@/api/lookup-queries";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
+import { PersonName } from "@/components/person-name";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { mayCall } from "@/contract/roles";
 import { userIdField } from "@/lib/subscriber-format";
@@ -105,7 +106,12 @@ export function BotsPage() {
               <span className="bots-person-label">
                 <Trans>Person</Trans>
               </span>{" "}
-              <code className="bots-person-id">{person}</code>
+              <PersonName
+                groupId={groupId}
+                userId={userId}
+                enabled={mayCall(role, "subscribers/get")}
+                label={<code className="bots-person-id">{person}</code>}
+              />
             </p>
             <button
               type="button"

@@ -35,10 +35,18 @@ interface PersonVariablesProps {
   record: number;
   role: Role;
   channelName: string;
+  /** false: the page shows who the person is itself (the person view). */
+  summary?: boolean;
 }
 
 /** One person's variables: the table with in-place editing, deleting, adding and export. */
-export function PersonVariables({ person, record, role, channelName }: PersonVariablesProps) {
+export function PersonVariables({
+  person,
+  record,
+  role,
+  channelName,
+  summary = true,
+}: PersonVariablesProps) {
   const { t, i18n } = useLingui();
   const { call } = useApi();
   const query = useQuery(variablesQuery(person, call));
@@ -187,25 +195,30 @@ export function PersonVariables({ person, record, role, channelName }: PersonVar
   const forPerson = `?user=${String(person.userId)}${record > 0 ? `&record=${String(record)}` : ""}`;
   return (
     <>
-      <PersonSummary
-        person={person}
-        record={record}
-        role={role}
-        actions={
-          <ul className="variables-person-actions">
-            {bots && (
+      {summary && (
+        <PersonSummary
+          person={person}
+          record={record}
+          role={role}
+          actions={
+            <ul className="variables-person-actions">
+              {bots && (
+                <li>
+                  <Link
+                    className="button"
+                    to={`${channelPath(person.groupId, "bots")}${forPerson}`}
+                  >
+                    <Trans>Start or stop a bot</Trans>
+                  </Link>
+                </li>
+              )}
               <li>
-                <Link className="button" to={`${channelPath(person.groupId, "bots")}${forPerson}`}>
-                  <Trans>Start or stop a bot</Trans>
-                </Link>
+                <ExportVariablesButton person={person} items={items} />
               </li>
-            )}
-            <li>
-              <ExportVariablesButton person={person} items={items} />
-            </li>
-          </ul>
-        }
-      />
+            </ul>
+          }
+        />
+      )}
 
       <section className="card variables-list" aria-labelledby="variables-list-title">
         <h2

@@ -1,0 +1,2 @@
+export * from "./directory-client";
+export * from "./directory-queries";

@@ -1,0 +1,238 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import SearchIcon from "lucide-react/icons/search";
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useApi } from "@/api/api-context";
+import { directorySearchOptions } from "@/api/directory/directory-queries";
+import { describeApiError } from "@/api/error-text";
+import { subscriptionsQuery } from "@/api/lookup-queries";
+import type { SessionChannel } from "@/contract/session";
+import { personPath } from "@/lib/person-path";
+import {
+  comboboxKey,
+  SEARCH_DEBOUNCE_MS,
+  searchQueryOf,
+  slashFocusesSearch,
+} from "@/lib/person-search";
+import { parseProfileInput } from "@/lib/profile-link";
+import { userIdField } from "@/lib/subscriber-format";
+import { directoryProgressText } from "./directory-progress";
+import { PersonOption, type SearchOption } from "./person-option";
+import { useDebounced } from "./use-debounced";
+import "./person-search.css";
+
+interface PersonSearchProps {
+  channel: SessionChannel;
+  /** "header": the box of every channel page (`/` focuses it); "page": a page's own. */
+  placement?: "header" | "page";
+}
+
+/**
+ * "Find a person…": a combobox over the gateway's directory (ARIA 1.2 pattern: the focus stays
+ * in the field, arrows move the highlight through the listbox, Enter opens the person, Escape
+ * closes). Results come as one types, 20 ranked; a newer query cancels the one before it (its
+ * `signal`), and the previous results stay on screen until the next arrive.
+ */
+export function PersonSearch({ channel, placement = "header" }: PersonSearchProps) {
+  const { t, i18n } = useLingui();
+  const { directory, call } = useApi();
+  const navigate = useNavigate();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const groupId = channel.group_id;
+  const typed = searchQueryOf(text);
+  const q = useDebounced(typed, SEARCH_DEBOUNCE_MS, typed === "");
+
+  const search = useQuery({
+    ...directorySearchOptions(groupId, q, directory),
+    enabled: q !== "",
+    placeholderData: keepPreviousData,
+  });
+  const subscriptions = useQuery({ ...subscriptionsQuery(groupId, call), enabled: open });
+  const subscriptionNames = new Map(
+    (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
+  );
+
+  useEffect(() => {
+    if (placement !== "header") return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (!slashFocusesSearch({ ...modifiers(event), target })) return;
+      event.preventDefault();
+      inputRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [placement]);
+
+  const people = q !== "" && typed !== "" ? (search.data?.items ?? []) : [];
+  const parsed = parseProfileInput(typed, userIdField(channel.type_name), i18n);
+  const idAsked = parsed.kind === "id" ? parsed.id : undefined;
+  const options: SearchOption[] = people.map((person) => ({ kind: "person", person }));
+  if (
+    idAsked !== undefined &&
+    search.data !== undefined &&
+    !people.some((person) => person.user_id === idAsked)
+  ) {
+    options.push({ kind: "read", userId: idAsked });
+  }
+  const shown = open && typed !== "";
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${String(index)}`;
+  const activeIndex = active < options.length ? active : -1;
+
+  const choose = (option: SearchOption | undefined) => {
+    if (!option) return;
+    setOpen(false);
+    setActive(-1);
+    setText("");
+    inputRef.current?.blur();
+    void navigate(
+      option.kind === "person"
+        ? personPath(groupId, option.person.user_id)
+        : personPath(groupId, option.userId, true),
+    );
+  };
+
+  const found = people.length;
+  const progress = search.data ? directoryProgressText(search.data.directory, i18n) : undefined;
+  const failure = search.isError ? describeApiError(search.error, i18n) : "";
+  const status =
+    q === "" || search.isPending
+      ? t`Searching…`
+      : search.isError
+        ? t`Could not search: ${failure}`
+        : found === 0
+          ? t`Nobody found for “${typed}”.`
+          : search.data.next_cursor !== null
+            ? t`The best ${found} matches; type more of the name to narrow them.`
+            : t`${plural(found, { one: "# person found", other: "# people found" })}`;
+
+  return (
+    <div
+      className={`person-search person-search-${placement}`}
+      onBlur={(event) => {
+        // Open while the focus stays inside: the list scrolls by keyboard when it is focused.
+        if (!(
+          event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)
+        )) {
+          setOpen(false);
+        }
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t`Find a person`}
+      </label>
+      <SearchIcon aria-hidden="true" size={16} className="person-search-icon" />
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        role="combobox"
+        className="person-search-input"
+        placeholder={t`Find a person…`}
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-describedby={placement === "header" ? `${id}-hint` : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => {
+          if (typed !== "") setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          const action = comboboxKey(event.key, {
+            active: activeIndex,
+            count: options.length,
+            open: shown,
+          });
+          if (action.type === "none") return;
+          event.preventDefault();
+          if (action.type === "move") {
+            setOpen(true);
+            setActive(action.index);
+            scrollIntoView(document.getElementById(optionId(action.index)));
+          } else if (action.type === "choose") {
+            choose(options[action.index]);
+          } else if (action.type === "close") {
+            setOpen(false);
+            setActive(-1);
+          } else {
+            setText("");
+          }
+        }}
+      />
+      {placement === "header" && (
+        <span id={`${id}-hint`} className="visually-hidden">
+          {t`Name, user id or profile link. Press / to come back here.`}
+        </span>
+      )}
+      {/* Scrolls when the results are many: reachable by Tab, so a keyboard can scroll it. */}
+      <div
+        className="person-search-popup"
+        hidden={!shown}
+        tabIndex={shown ? 0 : -1}
+        role="group"
+        aria-label={t`Search results`}
+      >
+        <p className="person-search-status" role="status">
+          {shown ? status : ""}
+        </p>
+        {shown && progress !== undefined && <p className="person-search-progress">{progress}</p>}
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t`People found`}
+          className="person-search-list"
+          aria-busy={search.isFetching}
+        >
+          {shown &&
+            options.map((option, index) => (
+              <PersonOption
+                key={option.kind === "person" ? option.person.record_id : "read"}
+                id={optionId(index)}
+                option={option}
+                active={index === activeIndex}
+                subscriptionNames={subscriptionNames}
+                onChoose={() => {
+                  choose(option);
+                }}
+                onHover={() => {
+                  setActive(index);
+                }}
+              />
+            ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Keeps the highlighted option in sight (jsdom, in tests, has no layout and no such method). */
+function scrollIntoView(element: HTMLElement | null) {
+  if (element && "scrollIntoView" in element) element.scrollIntoView({ block: "nearest" });
+}
+
+function modifiers(event: KeyboardEvent) {
+  return {
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    defaultPrevented: event.defaultPrevented,
+  };
+}
