@@ -5,13 +5,22 @@ import { Layout } from "./layout";
 import { NotFound } from "./not-found";
 import { PageError, RootError } from "./page-error";
 import { PageLoading } from "./page-loading";
+import { pageLoader, type RouteContext } from "./page-loader";
 import { pages, type PageHandle } from "./pages";
 import { RequireSession } from "./require-session";
 
-/** Each page is its own chunk, with its own error boundary inside the shell. */
-const pageRoutes: RouteObject[] = pages.map((page) => {
+/**
+ * Each page is its own chunk, with its own error boundary inside the shell. Its loader starts
+ * the session check and the page's first data while `lazy` fetches its code (page-loader.ts).
+ */
+function pageRoutes(context: RouteContext): RouteObject[] {
+  return pages.map((page) => pageRoute(context, page));
+}
+
+function pageRoute(context: RouteContext, page: (typeof pages)[number]): RouteObject {
   const route = {
     handle: { page } satisfies PageHandle,
+    loader: pageLoader(context, page),
     // The page's words come with its code: its area's catalog, in the person's language.
     lazy: async () => {
       const [Component] = await Promise.all([page.load(), loadArea(page.area)]);
@@ -21,30 +30,32 @@ const pageRoutes: RouteObject[] = pages.map((page) => {
     ErrorBoundary: PageError,
   };
   return page.segment ? { ...route, path: page.segment } : { ...route, index: true };
-});
+}
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    ErrorBoundary: RootError,
-    children: [
-      {
-        path: "sign-in",
-        lazy: async () => ({
-          Component: (await import("@/features/session/sign-in-page")).SignInPage,
-        }),
-        HydrateFallback: PageLoading,
-        ErrorBoundary: PageError,
-      },
-      { path: "*", element: <NotFound /> },
-    ],
-  },
-  {
-    element: <RequireSession />,
-    ErrorBoundary: RootError,
-    children: [
-      { index: true, element: <FirstChannel /> },
-      { path: "c/:groupId", element: <ChannelGate />, children: pageRoutes },
-    ],
-  },
-];
+export function createRoutes(context: RouteContext): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      ErrorBoundary: RootError,
+      children: [
+        {
+          path: "sign-in",
+          lazy: async () => ({
+            Component: (await import("@/features/session/sign-in-page")).SignInPage,
+          }),
+          HydrateFallback: PageLoading,
+          ErrorBoundary: PageError,
+        },
+        { path: "*", element: <NotFound /> },
+      ],
+    },
+    {
+      element: <RequireSession />,
+      ErrorBoundary: RootError,
+      children: [
+        { index: true, element: <FirstChannel /> },
+        { path: "c/:groupId", element: <ChannelGate />, children: pageRoutes(context) },
+      ],
+    },
+  ];
+}
