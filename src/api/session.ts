@@ -4,7 +4,9 @@ import {
   CSRF_HEADER,
   gatewayFailure,
   loginRequest,
+  SESSION_PROBE_HEADER,
   sessionResponse,
+  signedOutAnswer,
   type LocaleRequest,
   type SessionResponse,
 } from "@/contract/session";
@@ -19,7 +21,10 @@ export interface SessionCallOptions {
 
 /** The gateway's `/auth` endpoints: who is signed in, sign in, sign out. */
 export interface SessionApi {
-  /** The signed-in person, or `null` when nobody is (HTTP 401). */
+  /**
+   * The signed-in person, or `null` when nobody is: the gateway says so with a 200 answer to
+   * the app's probe (SESSION_PROBE_HEADER), or with a 401 (one that predates the probe).
+   */
   getSession: (options?: SessionCallOptions) => Promise<SessionResponse | null>;
   login: (credentials: z.input<typeof loginRequest>) => Promise<SessionResponse>;
   /** Ends the session; a session that had already ended counts as ended. */
@@ -53,11 +58,16 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
 
   async function send(
     operation: AuthOperation,
-    init: { method: "GET" | "POST"; body?: unknown; signal?: AbortSignal | undefined },
+    init: {
+      method: "GET" | "POST";
+      body?: unknown;
+      signal?: AbortSignal | undefined;
+      headers?: Record<string, string>;
+    },
   ): Promise<Answer> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (init.method === "POST") {
       // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
       headers[CSRF_HEADER] = "1";
@@ -94,8 +104,13 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
 
   return {
     async getSession(options = {}) {
-      const answer = await send("auth/session", { method: "GET", signal: options.signal });
+      const answer = await send("auth/session", {
+        method: "GET",
+        signal: options.signal,
+        headers: { [SESSION_PROBE_HEADER]: "1" },
+      });
       if (answer.status === 401) return null;
+      if (answer.ok && isSignedOutAnswer(answer.text)) return null;
       return readSession("auth/session", answer);
     },
 
@@ -119,7 +134,7 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
       try {
         const response = await doFetch(`${baseUrl}/auth/session`, {
           method: "GET",
-          headers: { Accept: "application/json" },
+          headers: { Accept: "application/json", [SESSION_PROBE_HEADER]: "1" },
           credentials: "same-origin",
           cache: "no-store",
           signal: AbortSignal.timeout(Math.min(timeoutMs, PROBE_TIMEOUT_MS)),
@@ -186,6 +201,11 @@ function refusal(operation: AuthOperation, answer: Answer): ApiError {
     reason: failure.data.reason,
     details: failure.data.details,
   });
+}
+
+function isSignedOutAnswer(text: string): boolean {
+  const body = parseJson(text);
+  return body !== undefined && signedOutAnswer.safeParse(body.value).success;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {

@@ -9,6 +9,14 @@ import { roleSchema } from "./roles";
  */
 export const CSRF_HEADER = "X-Channel-Desk";
 
+/**
+ * Sent with `GET /auth/session` by the app's own session check: nobody signed in is then an
+ * answer (200 `signedOutAnswer`), not a refusal, so a signed-out visit logs no failed request
+ * in the browser's console. Without it the endpoint answers 401, as every API call does.
+ */
+export const SESSION_PROBE_HEADER = "X-Channel-Desk-Probe";
+export const signedOutAnswer = z.object({ signed_in: z.literal(false) });
+
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const loginRequest = z.object({
