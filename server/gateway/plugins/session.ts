@@ -76,8 +76,9 @@ export const session = fp<SessionOptions>(
       return requireSession;
     });
 
-    const findSession: preHandlerAsyncHookHandler = async (request) => {
+    const findSession: preHandlerAsyncHookHandler = (request) => {
       request.session = sessionOf(request);
+      return Promise.resolve();
     };
     app.decorate("findSession", findSession);
 
