@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import type { RouteObject, ShouldRevalidateFunctionArgs } from "react-router";
 import { loadArea } from "@/i18n/locale-runtime";
 import { ChannelGate, FirstChannel } from "./channel-gate";
 import { Layout } from "./layout";
@@ -21,6 +21,11 @@ function pageRoute(context: RouteContext, page: (typeof pages)[number]): RouteOb
   const route = {
     handle: { page } satisfies PageHandle,
     loader: pageLoader(context, page),
+    // Not again for a new query string on the same page (a filter, the next page of a list):
+    // the page asks for that itself, and a loader to run makes the move wait a tick, long
+    // enough for a second quick change of the URL to start from the first one's old state.
+    shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
+      currentUrl.pathname !== nextUrl.pathname,
     // The page's words come with its code: its area's catalog, in the person's language.
     lazy: async () => {
       const [Component] = await Promise.all([page.load(), loadArea(page.area)]);
