@@ -92,7 +92,7 @@ export default defineConfig({
             {
               name: "contract-words",
               priority: 2,
-              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons)\./,
+              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons|directory-constants)\./,
             },
             {
               name: "contract",

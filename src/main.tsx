@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { contractSchemas } from "./api/contract-schemas";
-import { App } from "./app/app";
+import { App, startApp } from "./app/app";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
@@ -25,11 +25,15 @@ void contractSchemas().catch(() => undefined);
 
 // The shared catalog of the person's language is its own small chunk: the first render waits
 // for it, so no word shows in another language first.
-void activateLocale(startingLocale()).then(() => {
+const localeReady = activateLocale(startingLocale());
+// Meanwhile the router starts the page's code, its catalog (in the language chosen just above)
+// and its first data (app.tsx).
+const app = startApp();
+void localeReady.then(() => {
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <App />
+        <App app={app} />
       </I18nProvider>
     </StrictMode>,
   );

@@ -1,4 +1,12 @@
 /** What the API's clients parse with, loaded lazily through contract-schemas.ts. */
 export { failureBody } from "@/contract/errors";
 export { operations } from "@/contract/operations";
-export { gatewayFailure, loginRequest, sessionResponse } from "@/contract/session";
+export { gatewayFailure, loginRequest, sessionResponse, signedOutAnswer } from "@/contract/session";
+export {
+  directoryListResponse,
+  directoryLookupResponse,
+  directoryPersonResponse,
+  directoryResolveResponse,
+  directorySearchResponse,
+  directoryStatusResponse,
+} from "@/contract/directory";

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type * as z from "@/contract/zod";
 import type { loginRequest, LocaleRequest, SessionResponse } from "@/contract/session";
-import { CSRF_HEADER } from "@/contract/session-constants";
+import { CSRF_HEADER, SESSION_PROBE_HEADER } from "@/contract/session-constants";
 import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
 import { DEFAULT_TIMEOUT_MS, SCHEMAS_UNREACHABLE, type ClientConfig } from "./client";
 import { contractSchemas, type ContractSchemas } from "./contract-schemas";
@@ -14,7 +14,10 @@ export interface SessionCallOptions {
 
 /** The gateway's `/auth` endpoints: who is signed in, sign in, sign out. */
 export interface SessionApi {
-  /** The signed-in person, or `null` when nobody is (HTTP 401). */
+  /**
+   * The signed-in person, or `null` when nobody is: the gateway says so with a 200 answer to
+   * the app's probe (SESSION_PROBE_HEADER), or with a 401 (one that predates the probe).
+   */
   getSession: (options?: SessionCallOptions) => Promise<SessionResponse | null>;
   login: (credentials: z.input<typeof loginRequest>) => Promise<SessionResponse>;
   /** Ends the session; a session that had already ended counts as ended. */
@@ -48,11 +51,16 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
 
   async function send(
     operation: AuthOperation,
-    init: { method: "GET" | "POST"; body?: unknown; signal?: AbortSignal | undefined },
+    init: {
+      method: "GET" | "POST";
+      body?: unknown;
+      signal?: AbortSignal | undefined;
+      headers?: Record<string, string>;
+    },
   ): Promise<Answer> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (init.method === "POST") {
       // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
       headers[CSRF_HEADER] = "1";
@@ -89,9 +97,15 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
 
   return {
     async getSession(options = {}) {
-      const answer = await send("auth/session", { method: "GET", signal: options.signal });
+      const answer = await send("auth/session", {
+        method: "GET",
+        signal: options.signal,
+        headers: { [SESSION_PROBE_HEADER]: "1" },
+      });
       if (answer.status === 401) return null;
-      return readSession("auth/session", answer, await schemasFor("auth/session"));
+      const schemas = await schemasFor("auth/session");
+      if (answer.ok && isSignedOutAnswer(answer.text, schemas)) return null;
+      return readSession("auth/session", answer, schemas);
     },
 
     async login(credentials) {
@@ -115,7 +129,7 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
       try {
         const response = await doFetch(`${baseUrl}/auth/session`, {
           method: "GET",
-          headers: { Accept: "application/json" },
+          headers: { Accept: "application/json", [SESSION_PROBE_HEADER]: "1" },
           credentials: "same-origin",
           cache: "no-store",
           signal: AbortSignal.timeout(Math.min(timeoutMs, PROBE_TIMEOUT_MS)),
@@ -199,6 +213,11 @@ function refusal(
     reason: failure.data.reason,
     details: failure.data.details,
   });
+}
+
+function isSignedOutAnswer(text: string, { signedOutAnswer }: ContractSchemas): boolean {
+  const body = parseJson(text);
+  return body !== undefined && signedOutAnswer.safeParse(body.value).success;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {

@@ -1,10 +1,11 @@
 import { Trans } from "@lingui/react/macro";
+import { LoadingFrame } from "./loading-frame";
 
 /** Shown while a page's chunk is fetched on the first visit. */
 export function PageLoading() {
   return (
-    <p role="status" className="page-loading">
+    <LoadingFrame>
       <Trans>Loading…</Trans>
-    </p>
+    </LoadingFrame>
   );
 }

@@ -1,7 +1,21 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ComponentType } from "react";
+import type { PageVisit } from "@/api/page-visit";
 import type { OperationId } from "@/contract/operations";
+import { prefetchBots } from "@/features/bots/prefetch";
+import { prefetchChannel } from "@/features/channel/prefetch";
+import { prefetchDeliveries } from "@/features/deliveries/prefetch";
+import {
+  prefetchCount,
+  prefetchManage,
+  prefetchSubscriber,
+  prefetchSubscribers,
+} from "@/features/subscribers/prefetch";
+import { prefetchSubscriptions } from "@/features/subscriptions/prefetch";
+import { prefetchUtm } from "@/features/utm/prefetch";
+import { prefetchPerson } from "@/features/variables/person/prefetch";
+import { prefetchVariables } from "@/features/variables/prefetch";
 import { channelPath } from "@/lib/channel-path";
 import type { NavPage } from "@/lib/nav";
 
@@ -22,6 +36,13 @@ export interface PageEntry extends NavPage {
   inNav?: boolean;
   /** The page's own chunk, fetched the first time it is opened. */
   load: () => Promise<ComponentType>;
+  /**
+   * Optional: starts the queries of the page's first screen (same query options as the page,
+   * so it finds them in the cache), called by the route's loader at the same time as `load`,
+   * not after it. Keep it in a small module of the feature (`prefetch.ts`, no React, no
+   * CSS): it is part of the entry. Returns nothing; failures are the page's to show.
+   */
+  prefetch?: (visit: PageVisit) => void;
 }
 
 function page(entry: Omit<PageEntry, "path">): PageEntry {
@@ -39,6 +60,7 @@ export const pages: readonly PageEntry[] = [
     area: "channel",
     segment: "",
     operation: "groups/get" satisfies OperationId,
+    prefetch: prefetchChannel,
     load: () => import("@/features/channel/channel-page").then((module) => module.ChannelPage),
   }),
   page({
@@ -47,6 +69,7 @@ export const pages: readonly PageEntry[] = [
     area: "subscribers",
     segment: "subscribers",
     operation: "subscribers/get" satisfies OperationId,
+    prefetch: prefetchSubscribers,
     load: () =>
       import("@/features/subscribers/list/subscribers-page").then(
         (module) => module.SubscribersPage,
@@ -58,6 +81,7 @@ export const pages: readonly PageEntry[] = [
     area: "subscribers",
     segment: "subscribers/count",
     operation: "subscribers/subscribersCount" satisfies OperationId,
+    prefetch: prefetchCount,
     load: () =>
       import("@/features/subscribers/count/count-page").then((module) => module.CountPage),
   }),
@@ -67,6 +91,7 @@ export const pages: readonly PageEntry[] = [
     area: "subscribers",
     segment: "subscribers/manage",
     operation: "subscribers/add" satisfies OperationId,
+    prefetch: prefetchManage,
     load: () =>
       import("@/features/subscribers/manage/manage-page").then((module) => module.ManagePage),
   }),
@@ -76,6 +101,7 @@ export const pages: readonly PageEntry[] = [
     area: "variables",
     segment: "variables",
     operation: "vars/get" satisfies OperationId,
+    prefetch: prefetchVariables,
     load: () =>
       import("@/features/variables/variables-page").then((module) => module.VariablesPage),
   }),
@@ -94,6 +120,7 @@ export const pages: readonly PageEntry[] = [
     area: "bots",
     segment: "bots",
     operation: "bots/addSubscriber" satisfies OperationId,
+    prefetch: prefetchBots,
     load: () => import("@/features/bots/bots-page").then((module) => module.BotsPage),
   }),
   page({
@@ -102,6 +129,7 @@ export const pages: readonly PageEntry[] = [
     area: "subscriptions",
     segment: "subscriptions",
     operation: "subscribers/statSubscribe" satisfies OperationId,
+    prefetch: prefetchSubscriptions,
     load: () =>
       import("@/features/subscriptions/subscriptions-page").then(
         (module) => module.SubscriptionsPage,
@@ -113,6 +141,7 @@ export const pages: readonly PageEntry[] = [
     area: "deliveries",
     segment: "deliveries",
     operation: "deliveries/stat" satisfies OperationId,
+    prefetch: prefetchDeliveries,
     load: () =>
       import("@/features/deliveries/deliveries-page").then((module) => module.DeliveriesPage),
   }),
@@ -122,6 +151,7 @@ export const pages: readonly PageEntry[] = [
     area: "utm",
     segment: "utm",
     operation: "utms/statCount" satisfies OperationId,
+    prefetch: prefetchUtm,
     load: () => import("@/features/utm/utm-page").then((module) => module.UtmPage),
   }),
   page({
@@ -131,6 +161,7 @@ export const pages: readonly PageEntry[] = [
     segment: "subscribers/:recordId",
     operation: "subscribers/get" satisfies OperationId,
     inNav: false,
+    prefetch: prefetchSubscriber,
     load: () =>
       import("@/features/subscribers/panel/subscriber-page").then(
         (module) => module.SubscriberPage,
@@ -143,6 +174,7 @@ export const pages: readonly PageEntry[] = [
     segment: "people/:userId",
     operation: "subscribers/get" satisfies OperationId,
     inNav: false,
+    prefetch: prefetchPerson,
     load: () =>
       import("@/features/variables/person/person-page").then((module) => module.PersonPage),
   }),

@@ -17,6 +17,7 @@ import { useAccountLocale } from "@/i18n/use-account-locale";
 import { parseGroupId } from "@/lib/channel-path";
 import { signInPath } from "@/lib/safe-next";
 import { Layout } from "./layout";
+import { HeaderPlaceholder, LoadingFrame, NavPlaceholder } from "./loading-frame";
 import { PageNav } from "./page-nav";
 import { useSignedOut } from "./signed-out";
 
@@ -53,7 +54,11 @@ export function RequireSession() {
     // Nobody signed in when the app opened: the sign-in page.
     if (query.data === null) return <Navigate to={signInPath(here)} replace />;
     return (
-      <Layout>
+      // While checking, the frame index.html painted: the links' and the page's placeholders.
+      <Layout
+        header={query.isError ? undefined : <HeaderPlaceholder />}
+        nav={query.isError ? undefined : <NavPlaceholder />}
+      >
         {query.isError ? (
           <>
             <h1>{APP_NAME}</h1>
@@ -70,9 +75,9 @@ export function RequireSession() {
             </p>
           </>
         ) : (
-          <p role="status" className="page-loading">
+          <LoadingFrame>
             <Trans>Checking your sign-in…</Trans>
-          </p>
+          </LoadingFrame>
         )}
       </Layout>
     );

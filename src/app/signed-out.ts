@@ -32,3 +32,6 @@ export function useSignedOut() {
   const value = useSyncExternalStore(store.subscribe, store.get, store.get);
   return useMemo(() => ({ value, signal: store.signal, reset: store.reset }), [value]);
 }
+
+/** The same store's setters, for what is made before React renders (the app's clients). */
+export const signedOutSignals = { signal: store.signal, reset: store.reset };

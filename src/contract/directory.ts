@@ -24,14 +24,14 @@ import { hookEventTypes } from "./hooks";
  * gave (`date`, subscriptions' dates) stay as the API wrote them, in the channel's zone.
  */
 
-/** Results per page of search and of the list, unless `limit` says otherwise (1..100). */
-export const DIRECTORY_PAGE_SIZE = 20;
-export const DIRECTORY_PAGE_MAX = 100;
-/** Ids per lookup, lines per resolve: as many as the bulk pages take. */
-export const DIRECTORY_LOOKUP_MAX = 1000;
-export const DIRECTORY_RESOLVE_MAX = 1000;
-/** Candidates shown for one ambiguous line of a resolve. */
-export const DIRECTORY_CANDIDATES_MAX = 5;
+import {
+  DIRECTORY_LOOKUP_MAX,
+  DIRECTORY_PAGE_MAX,
+  DIRECTORY_PAGE_SIZE,
+  DIRECTORY_RESOLVE_MAX,
+} from "./directory-constants";
+
+export * from "./directory-constants";
 
 const instant = z.iso.datetime();
 

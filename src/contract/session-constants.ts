@@ -5,6 +5,13 @@
  */
 export const CSRF_HEADER = "X-Channel-Desk";
 
+/**
+ * Sent with `GET /auth/session` by the app's own session check: nobody signed in is then an
+ * answer (200 `signedOutAnswer`), not a refusal, so a signed-out visit logs no failed request
+ * in the browser's console. Without it the endpoint answers 401, as every API call does.
+ */
+export const SESSION_PROBE_HEADER = "X-Channel-Desk-Probe";
+
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 export const channelKindNames = ["VK", "Telegram"] as const;

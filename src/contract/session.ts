@@ -13,6 +13,9 @@ export * from "./session-constants";
 
 export const roleSchema = z.enum(roles);
 
+/** What `GET /auth/session` answers the app's probe (SESSION_PROBE_HEADER) when nobody is signed in. */
+export const signedOutAnswer = z.object({ signed_in: z.literal(false) });
+
 export const loginRequest = z.object({
   username: z
     .string(contractError("username-required"))

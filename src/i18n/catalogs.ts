@@ -1,5 +1,6 @@
 import type { Messages } from "@lingui/core";
 import type { Locale } from "@/lib/locale";
+import { featureCatalog } from "./feature-catalogs";
 
 /**
  * Where each area's catalog of each language lives (lingui.config.ts): Vite makes every `.po`
@@ -17,14 +18,14 @@ export const SHARED_AREA = "shared";
 
 /**
  * The catalog of an area in a language: "shared", or a feature folder's name; `undefined` for
- * a feature with no catalog yet. The list of feature catalogs is a chunk of its own, fetched
- * with the first page, so the entry carries none of it.
+ * a feature with no catalog yet. The list of feature catalogs (a few hundred bytes) is part of
+ * the entry: as a chunk of its own it put a round trip between the first page's code and its
+ * words (issue 15).
  */
 export async function loadCatalog(
   area: string,
   locale: Locale,
 ): Promise<CatalogModule | undefined> {
   if (area === SHARED_AREA) return sharedCatalogs[`../locales/${locale}.po`]?.();
-  const { featureCatalog } = await import("./feature-catalogs");
   return featureCatalog(area, locale)?.();
 }

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApi, type Api } from "../../src/api/api-context";
 import { createAppClients } from "../../src/app/app-clients";
 import { AppProviders } from "../../src/app/app-providers";
-import { routes } from "../../src/app/routes";
+import { createRoutes } from "../../src/app/routes";
 import { useSignedOut } from "../../src/app/signed-out";
 
 /**
@@ -24,7 +24,7 @@ export function renderApp(path: string, gateway: string | Api) {
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes({ queryClient, api }), { initialEntries: [path] });
   const view = render(
     <AppProviders api={api} clients={clients}>
       <RouterProvider router={router} />

@@ -126,6 +126,20 @@ describe("sign-in and sessions", () => {
     expect(remember(await browser.call("groups/get", { group_id: 1001 })).status).toBe(401);
   });
 
+  it("tells the app's session probe that nobody is signed in with a 200, others with a 401", async () => {
+    const probe = await fetch(`${gateway.url}/auth/session`, {
+      headers: { "X-Channel-Desk-Probe": "1" },
+    });
+    expect(probe.status).toBe(200);
+    expect(probe.headers.get("cache-control")).toBe("no-store");
+    expect(await probe.json()).toEqual({ signed_in: false });
+    expect((await fetch(`${gateway.url}/auth/session`)).status).toBe(401);
+    const other = await fetch(`${gateway.url}/auth/session`, {
+      headers: { "X-Channel-Desk-Probe": "yes" },
+    });
+    expect(other.status).toBe(401);
+  });
+
   it("ends a session unused for longer than the idle time", async () => {
     const browser = await signedIn("mark");
     clock += 30 * 60_000;

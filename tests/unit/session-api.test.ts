@@ -52,6 +52,15 @@ describe("GET /auth/session", () => {
     expect(stub.requests.at(-1)).toMatchObject({ method: "GET", url: "/auth/session" });
   });
 
+  it("asks as the app's probe, and takes the 200 answer for nobody signed in as null", async () => {
+    handler = (request, res) => {
+      if (request.headers["x-channel-desk-probe"] === "1") json(res, 200, { signed_in: false });
+      else json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });
+    };
+    expect(await api().getSession()).toBeNull();
+    expect(await api().reachable()).toBe(true);
+  });
+
   it("returns null when nobody is signed in (401)", async () => {
     handler = (_request, res) =>
       json(res, 401, { success: false, error_code: 0, error_message: "Sign in" });

@@ -24,6 +24,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** A preHandler that refuses with 401 and `signedOut` when nobody is signed in. */
     requireSession: (signedOut: SignedOut) => preHandlerAsyncHookHandler;
+    /** A preHandler that only looks: `request.session` stays null when nobody is signed in. */
+    findSession: preHandlerAsyncHookHandler;
   }
   interface FastifyReply {
     /** Signs the account in: ends the request's old session, sets the new cookie. */
@@ -73,6 +75,12 @@ export const session = fp<SessionOptions>(
       };
       return requireSession;
     });
+
+    const findSession: preHandlerAsyncHookHandler = (request) => {
+      request.session = sessionOf(request);
+      return Promise.resolve();
+    };
+    app.decorate("findSession", findSession);
 
     app.decorateReply("startSession", function (this: FastifyReply, username: string) {
       const previous = this.request.cookies[cookieName];

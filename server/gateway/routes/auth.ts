@@ -1,6 +1,11 @@
 import type { FastifyPluginCallback, FastifyReply, onRequestAsyncHookHandler } from "fastify";
 import { ErrorCode } from "../../../src/contract/errors";
-import { loginRequest, localeRequest, type SessionResponse } from "../../../src/contract/session";
+import {
+  loginRequest,
+  localeRequest,
+  SESSION_PROBE_HEADER,
+  type SessionResponse,
+} from "../../../src/contract/session";
 import type { ChannelAccess } from "../channel-access";
 import type { AttemptStart, LoginThrottle } from "../login-throttle";
 import { refuse } from "../refuse";
@@ -108,16 +113,18 @@ export const authRoutes: FastifyPluginCallback<AuthOptions> = (app, options, don
   };
   app.post("/auth/logout", { onRequest: signOut }, () => undefined);
 
-  app.get(
-    "/auth/session",
-    { preHandler: app.requireSession(NOT_SIGNED_IN) },
-    async (request, reply) => {
-      if (!request.session) return refuse(reply, { status: 401, ...NOT_SIGNED_IN });
-      return reply
-        .header("cache-control", "no-store")
-        .send(await sessionBody(request.session.account, request.session.expiresAt));
-    },
-  );
+  // The app's own check (SESSION_PROBE_HEADER) gets nobody signed in as an answer, not a 401
+  // a browser logs as a failed request on every signed-out visit.
+  app.get("/auth/session", { preHandler: app.findSession }, async (request, reply) => {
+    void reply.header("cache-control", "no-store").header("vary", SESSION_PROBE_HEADER);
+    if (!request.session) {
+      if (request.headers[SESSION_PROBE_HEADER.toLowerCase()] === "1") {
+        return reply.send({ signed_in: false });
+      }
+      return refuse(reply, { status: 401, ...NOT_SIGNED_IN });
+    }
+    return reply.send(await sessionBody(request.session.account, request.session.expiresAt));
+  });
 
   // The account's interface language, so that it follows the person to another browser.
   app.post(

@@ -1,22 +1,18 @@
 import type * as z from "@/contract/zod";
-import {
-  directoryListResponse,
-  directoryLookupResponse,
-  directoryPersonResponse,
-  directoryResolveResponse,
-  directorySearchResponse,
-  directoryStatusResponse,
-  type DirectoryListQuery,
-  type DirectoryListResponse,
-  type DirectoryLookupResponse,
-  type DirectoryPersonResponse,
-  type DirectoryResolveResponse,
-  type DirectorySearchResponse,
-  type DirectoryStatus,
+import type {
+  DirectoryListQuery,
+  DirectoryListResponse,
+  DirectoryLookupResponse,
+  DirectoryPersonResponse,
+  DirectoryResolveResponse,
+  DirectorySearchResponse,
+  DirectoryStatus,
 } from "@/contract/directory";
-import { failureBody, type FailureBody } from "@/contract/errors";
-import { CSRF_HEADER } from "@/contract/session";
+import type { FailureBody } from "@/contract/errors";
+import { CSRF_HEADER } from "@/contract/session-constants";
 import { ApiError, logText, type ApiErrorDetails, type DirectoryOperation } from "../api-error";
+import { SCHEMAS_UNREACHABLE } from "../client";
+import { contractSchemas, type ContractSchemas } from "../contract-schemas";
 import { firstIssue } from "../issue-path";
 
 /** A search answers as you type: a slow one is not worth waiting for as long as a write. */
@@ -98,10 +94,19 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
 
   async function send<Schema extends z.ZodType>(
     request: Send,
-    schema: Schema,
+    pick: (schemas: ContractSchemas) => Schema,
   ): Promise<z.output<Schema>> {
     const fail = (details: Omit<ApiErrorDetails, "operation">) =>
       new ApiError({ operation: request.operation, ...details });
+    // The schemas are a chunk of their own, outside the entry (src/api/contract-schemas.ts).
+    let schemas: ContractSchemas;
+    try {
+      schemas = await contractSchemas();
+    } catch (cause) {
+      throw fail({ kind: "network", message: SCHEMAS_UNREACHABLE, cause });
+    }
+    const schema = pick(schemas);
+    const { failureBody } = schemas;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: "application/json" };
@@ -191,7 +196,7 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           path: `${group(groupId)}/status`,
           signal: options.signal,
         },
-        directoryStatusResponse,
+        (schemas) => schemas.directoryStatusResponse,
       );
       return answer.status;
     },
@@ -204,7 +209,7 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           query: { q: params.q, cursor: params.cursor, limit: params.limit },
           signal: options.signal,
         },
-        directorySearchResponse,
+        (schemas) => schemas.directorySearchResponse,
       ),
     people: (groupId, params, options = {}) =>
       send(
@@ -215,7 +220,7 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           query: { ...params },
           signal: options.signal,
         },
-        directoryListResponse,
+        (schemas) => schemas.directoryListResponse,
       ),
     person: (groupId, userId, params = {}, options = {}) =>
       send(
@@ -226,7 +231,7 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           query: { read: params.read ? 1 : undefined },
           signal: options.signal,
         },
-        directoryPersonResponse,
+        (schemas) => schemas.directoryPersonResponse,
       ),
     lookup: (groupId, userIds, options = {}) =>
       send(
@@ -237,7 +242,7 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           body: { user_ids: [...userIds] },
           signal: options.signal,
         },
-        directoryLookupResponse,
+        (schemas) => schemas.directoryLookupResponse,
       ),
     resolve: (groupId, lines, options = {}) =>
       send(
@@ -248,19 +253,19 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           body: { lines: [...lines] },
           signal: options.signal,
         },
-        directoryResolveResponse,
+        (schemas) => schemas.directoryResolveResponse,
       ),
     async refresh(groupId) {
       const answer = await send(
         { operation: "directory/refresh", method: "POST", path: `${group(groupId)}/refresh` },
-        directoryStatusResponse,
+        (schemas) => schemas.directoryStatusResponse,
       );
       return answer.status;
     },
     async wipe(groupId) {
       const answer = await send(
         { operation: "directory/wipe", method: "DELETE", path: group(groupId) },
-        directoryStatusResponse,
+        (schemas) => schemas.directoryStatusResponse,
       );
       return answer.status;
     },

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { DIRECTORY_LOOKUP_MAX, type DirectoryPersonBrief } from "@/contract/directory";
+import type { DirectoryPersonBrief } from "@/contract/directory";
+import { DIRECTORY_LOOKUP_MAX } from "@/contract/directory-constants";
 import { directoryKeys } from "../query-keys";
 import type { DirectoryApi } from "./directory-client";
 

@@ -3,18 +3,11 @@ import { useCallback } from "react";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
-import * as z from "@/contract/zod";
 import { userIdField } from "@/lib/subscriber-format";
-import { searchField } from "@/lib/url-state";
 import { FindPerson } from "./find-person";
 import { PersonVariables } from "./person-variables";
+import { variablesSearch } from "./variables-search";
 import "./variables.css";
-
-/** `?user=` the person, `?record=` their subscriber record when opened from their panel. */
-const variablesSearch = z.object({
-  user: searchField.int(0, 1),
-  record: searchField.int(0, 1),
-});
 
 /** `/c/:groupId/variables?user=<id>`: find a person, then read and change their variables. */
 export function VariablesPage() {

@@ -1,37 +1,16 @@
-import { queryOptions, useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { toast } from "sonner";
 import { describeApiError } from "@/api/error-text";
 import { useApi } from "@/api/api-context";
-import type { Call } from "@/api/client";
 import { apiKeys } from "@/api/query-keys";
 import type { ResponseOf } from "@/contract/operations";
-import type { UserIdField } from "@/lib/subscriber-format";
 import { applyVariableChange, restoreVariable, type VariableChange } from "@/lib/variables";
+import { personParams, variablesQuery, type Person } from "./variables-query";
 
-/** The person whose variables the page shows: the channel, its kind of id, and the id. */
-export interface Person {
-  groupId: number;
-  field: UserIdField;
-  userId: number;
-}
-
-type PersonParams = { vk_user_id: number } | { tg_user_id: number };
-
-export function personParams(person: Person): PersonParams {
-  return person.field === "vk_user_id"
-    ? { vk_user_id: person.userId }
-    : { tg_user_id: person.userId };
-}
-
-export function variablesQuery(person: Person, call: Call) {
-  const params = personParams(person);
-  return queryOptions({
-    queryKey: apiKeys.call(person.groupId, "vars/get", params),
-    queryFn: ({ signal }) => call("vars/get", params, { groupId: person.groupId, signal }),
-  });
-}
+// The read query lives apart, small enough for the router to start it with the page's code.
+export { personParams, variablesQuery, type Person } from "./variables-query";
 
 /** One key for every change of one person's variables, to see which are still on their way. */
 function changeKey(person: Person) {

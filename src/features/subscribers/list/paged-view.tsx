@@ -2,12 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
-import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
 import { useFormat } from "@/i18n/use-format";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
 import { ListPager } from "@/components/list-pager";
+import { subscribersPageQuery } from "./subscribers-page-query";
 import { SubscribersTable } from "./subscribers-table";
 import { TableSkeleton } from "./table-skeleton";
 import { useSubscribersTable, type SubscribersTableOptions } from "./use-subscribers-table";
@@ -31,12 +31,7 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
   const { call } = useApi();
   const cursor = currentCursor(stack);
   const query = useQuery({
-    ...apiQuery(
-      groupId,
-      "subscribers/get",
-      { count: pageSize, ...(cursor === undefined ? {} : { offset_id: cursor }) },
-      call,
-    ),
+    ...subscribersPageQuery(groupId, pageSize, cursor, call),
     placeholderData: keepPreviousData,
   });
   const data = query.data?.items ?? NO_ROWS;

@@ -1,0 +1,69 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { LoaderFunctionArgs, Params } from "react-router";
+import type { Api } from "@/api/api-context";
+import { sessionQuery } from "@/api/session";
+import { mayCall } from "@/contract/roles";
+import type { SessionResponse } from "@/contract/session";
+import { parseGroupId } from "@/lib/channel-path";
+import type { PageEntry } from "./pages";
+
+/** What the routes' loaders start queries with: the app's cache and gateway. */
+export interface RouteContext {
+  queryClient: QueryClient;
+  api: Api;
+}
+
+/**
+ * The loader of a page's route. React Router runs it at the same time as the route's `lazy`
+ * (the page's code and catalog), so the session check and the page's first data are on their
+ * way while the code arrives, instead of after it: one round trip after the entry, not three.
+ * It waits for nothing and returns nothing: the page reads the data through its own queries,
+ * which find it in the cache or in flight, and show loading, failure and signing in as ever.
+ */
+export function pageLoader(context: RouteContext, page: PageEntry) {
+  return ({ params, request }: LoaderFunctionArgs): null => {
+    startPage(context, page, params, new URL(request.url).searchParams);
+    return null;
+  };
+}
+
+export function startPage(
+  { queryClient, api }: RouteContext,
+  page: PageEntry,
+  params: Params,
+  search: URLSearchParams,
+): void {
+  const options = sessionQuery(api.session);
+  // Known when moving inside the app; on the first load it is what this starts.
+  const known = queryClient.getQueryData(options.queryKey);
+  const session = () => queryClient.query({ ...options, staleTime: "static" }).catch(() => null);
+  void session();
+  const groupId = parseGroupId(params.groupId);
+  if (groupId === undefined || !page.prefetch) return;
+  if (known !== undefined && !mayOpen(known, groupId, page)) return;
+  try {
+    page.prefetch({
+      queryClient,
+      call: api.call,
+      directory: api.directory,
+      groupId, params, search, session });
+  } catch {
+    // Never a blank page for a head start: the page's own queries run anyway.
+  }
+}
+
+/**
+ * With the session known, whether the channel gate will show the page (the person's channel,
+ * an operation their role may call): no call is started that is sure to be refused.
+ */
+export function mayOpen(
+  session: SessionResponse | null,
+  groupId: number,
+  page: Pick<PageEntry, "operation">,
+): boolean {
+  if (session === null) return false;
+  return (
+    session.channels.some((channel) => channel.group_id === groupId) &&
+    mayCall(session.role, page.operation)
+  );
+}

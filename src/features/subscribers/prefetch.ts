@@ -1,0 +1,57 @@
+import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
+import type { PageVisit } from "@/api/page-visit";
+import { startQuery } from "@/api/prefetch";
+import { apiQuery } from "@/api/queries";
+import { currentCursor } from "@/lib/cursor-stack";
+import { parseRecordId, recordLookup } from "@/lib/record-id";
+import { readSearch } from "@/lib/url-state";
+import { countRequest, countSearch } from "./count/count-search";
+import { subscribersPageQuery } from "./list/subscribers-page-query";
+import { subscribersSearch } from "./list/subscribers-search";
+
+// The first data of each subscribers page, started by the router with the page's code
+// (src/app/pages.ts): the same query options the pages read, so they find it in the cache.
+
+/** The list: the page of the URL (size and cursor), and the subscriptions' names it shows. */
+export function prefetchSubscribers(visit: PageVisit): void {
+  const { queryClient, call, groupId } = visit;
+  const search = readSearch(subscribersSearch, visit.search);
+  // Not the load-more list: its query is forgotten as soon as no page shows it (gcTime 0),
+  // so rows that arrived before the page would be thrown away.
+  if (search.mode === "pages") {
+    const cursor = currentCursor(search.after);
+    void startQuery(queryClient, subscribersPageQuery(groupId, Number(search.size), cursor, call));
+  }
+  void startQuery(queryClient, subscriptionsQuery(groupId, call));
+}
+
+/** The count with the URL's filters, and the names its filters offer. */
+export function prefetchCount(visit: PageVisit): void {
+  const { queryClient, call, groupId } = visit;
+  const request = countRequest(readSearch(countSearch, visit.search));
+  void startQuery(queryClient, apiQuery(groupId, "subscribers/subscribersCount", request, call));
+  void startQuery(queryClient, subscriptionsQuery(groupId, call));
+  void startQuery(queryClient, utmsQuery(groupId, call));
+  void startQuery(queryClient, botsQuery(groupId, call));
+}
+
+/** Adding or removing: the subscriptions and tags the form offers. */
+export function prefetchManage(visit: PageVisit): void {
+  const { queryClient, call, groupId } = visit;
+  void startQuery(queryClient, subscriptionsQuery(groupId, call));
+  void startQuery(queryClient, utmsQuery(groupId, call));
+}
+
+/** A subscriber's panel: their record, and the names of what it refers to. */
+export function prefetchSubscriber(visit: PageVisit): void {
+  const { queryClient, call, groupId } = visit;
+  const recordId = parseRecordId(visit.params.recordId);
+  if (recordId !== undefined) {
+    void startQuery(
+      queryClient,
+      apiQuery(groupId, "subscribers/get", recordLookup(recordId), call),
+    );
+  }
+  void startQuery(queryClient, subscriptionsQuery(groupId, call));
+  void startQuery(queryClient, utmsQuery(groupId, call));
+}

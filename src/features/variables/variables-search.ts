@@ -1,0 +1,8 @@
+import * as z from "@/contract/zod";
+import { searchField } from "@/lib/url-state";
+
+/** `?user=` the person, `?record=` their subscriber record when opened from their panel. */
+export const variablesSearch = z.object({
+  user: searchField.int(0, 1),
+  record: searchField.int(0, 1),
+});

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { readAccounts, signIn, stubRemoteImages, watchErrors } from "./helpers";
+
+// Issue 15's first load: the router asks for a page's data with its code, not after it, and
+// a signed-out visit logs nothing in the console. Orders of requests, never durations.
+
+const PAGE_CHUNK = /\/assets\/subscribers-page-[^/]*\.js$/;
+
+test("a cold load of the subscribers list asks for its rows while the page's code is held back", async ({
+  browser,
+  page,
+}) => {
+  const accounts = await readAccounts();
+  await page.goto("/sign-in");
+  await signIn(page, accounts.admin);
+  await expect(page).toHaveURL(/\/c\/1001$/);
+
+  // A new context with only the session cookie: no code in the cache, nothing in memory.
+  const cold = await browser.newContext({ storageState: await page.context().storageState() });
+  const tab = await cold.newPage();
+  await stubRemoteImages(tab);
+  const events: string[] = [];
+  let rowsAsked: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => {
+    rowsAsked = resolve;
+  });
+  tab.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    events.push(`start ${pathname}`);
+    if (pathname === "/api/subscribers/get") rowsAsked();
+  });
+  tab.on("requestfinished", (request) => {
+    const { pathname } = new URL(request.url());
+    events.push(`end ${PAGE_CHUNK.test(pathname) ? "page chunk" : pathname}`);
+  });
+  // The page's code is held until its rows have been asked for: were the rows asked for only
+  // once the code had run, they would not be asked for before it arrives (after the bound).
+  await tab.route(PAGE_CHUNK, async (route) => {
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await route.continue();
+  });
+
+  await tab.goto("/c/1001/subscribers");
+  await expect(tab.locator("main tbody tr[data-index]")).toHaveCount(20);
+  const chunkArrived = events.indexOf("end page chunk");
+  expect(chunkArrived).toBeGreaterThan(0);
+  for (const request of ["/auth/session", "/api/subscribers/get", "/api/subscriptions/get"]) {
+    const started = events.indexOf(`start ${request}`);
+    expect(started, request).toBeGreaterThan(0);
+    expect(started, `${request} before the page's code arrived`).toBeLessThan(chunkArrived);
+  }
+  // The list's rows were asked for once: the page found the router's in the cache.
+  expect(events.filter((event) => event === "start /api/subscribers/get")).toHaveLength(1);
+  await cold.close();
+});
+
+for (const path of ["/", "/sign-in"]) {
+  test(`a signed-out visit of ${path} logs no error in the console`, async ({ page }) => {
+    // No failure named as expected: not even the session check's.
+    const errors = await watchErrors(page);
+    const answers: number[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/auth/session") answers.push(response.status());
+    });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Sign in to Channel Desk" })).toBeVisible();
+    await expect(page.getByLabel("User name")).toBeVisible();
+    expect(errors).toEqual([]);
+    if (path === "/") expect(answers).toEqual([200]);
+  });
+}

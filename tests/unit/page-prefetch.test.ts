@@ -1,0 +1,227 @@
+import { QueryClient } from "@tanstack/react-query";
+import { createDirectoryApi } from "@/api/directory/directory-client";
+import { describe, expect, it } from "vitest";
+import type { Api } from "../../src/api/api-context";
+import type { Call } from "../../src/api/client";
+import type { PageVisit } from "../../src/api/page-visit";
+import { sessionKeys } from "../../src/api/query-keys";
+import type { SessionApi } from "../../src/api/session";
+import { mayOpen, startPage } from "../../src/app/page-loader";
+import { pages } from "../../src/app/pages";
+import type { SessionResponse } from "../../src/contract/session";
+import {
+  prefetchCount,
+  prefetchSubscriber,
+  prefetchSubscribers,
+} from "../../src/features/subscribers/prefetch";
+import { prefetchVariables } from "../../src/features/variables/prefetch";
+
+interface Sent {
+  operation: string;
+  params: unknown;
+  groupId: number;
+}
+
+const session: SessionResponse = {
+  username: "anna",
+  role: "support",
+  channels: [{ group_id: 1001, name: "Coffee Club", type_name: "VK", time_zone: "UTC" }],
+};
+
+/** A gateway that records each call and never answers: what was started is what counts. */
+function recorder() {
+  const sent: Sent[] = [];
+  const call = ((operation, params, options) => {
+    sent.push({ operation, params, groupId: options.groupId });
+    return new Promise(() => undefined);
+  }) as Call;
+  return { sent, call };
+}
+
+function visit(call: Call, search: string, params: Record<string, string> = {}): PageVisit {
+  return {
+    queryClient: new QueryClient(),
+    call,
+    directory: createDirectoryApi({ fetch: () => new Promise(() => undefined) }),
+    groupId: 1001,
+    params: { groupId: "1001", ...params },
+    search: new URLSearchParams(search),
+    session: () => Promise.resolve(session),
+  };
+}
+
+const page = (id: string) => {
+  const found = pages.find((entry) => entry.id === id);
+  if (!found) throw new Error(`no page ${id}`);
+  return found;
+};
+
+describe("the subscribers list's first data, from the URL", () => {
+  it("is the first page of 20 and the subscriptions' names without a query string", () => {
+    const { sent, call } = recorder();
+    prefetchSubscribers(visit(call, ""));
+    expect(sent).toEqual([
+      { operation: "subscribers/get", params: { count: 20 }, groupId: 1001 },
+      { operation: "subscriptions/get", params: { offset: 0, count: 100 }, groupId: 1001 },
+    ]);
+  });
+
+  it("is the page after the last cursor of the stack, in the URL's page size", () => {
+    const { sent, call } = recorder();
+    prefetchSubscribers(visit(call, "size=50&after=120&after=170"));
+    expect(sent[0]).toEqual({
+      operation: "subscribers/get",
+      params: { count: 50, offset_id: "170" },
+      groupId: 1001,
+    });
+  });
+
+  it("falls back to the first page of 20 for a hand-edited size, as the page does", () => {
+    const { sent, call } = recorder();
+    prefetchSubscribers(visit(call, "size=7"));
+    expect(sent[0]?.params).toEqual({ count: 20 });
+  });
+
+  it("leaves the load-more list to the page (its query is forgotten when unseen)", () => {
+    const { sent, call } = recorder();
+    prefetchSubscribers(visit(call, "mode=more"));
+    expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get"]);
+  });
+
+  it("starts under the keys the list reads, so the page finds them in the cache", () => {
+    const { call } = recorder();
+    const at = visit(call, "after=170");
+    prefetchSubscribers(at);
+    const keys = at.queryClient
+      .getQueryCache()
+      .findAll()
+      .map((query) => query.queryKey);
+    expect(keys).toContainEqual([
+      "api",
+      1001,
+      "subscribers",
+      "get",
+      { count: 20, offset_id: "170" },
+    ]);
+  });
+});
+
+describe("the other subscribers pages' first data", () => {
+  it("counts with the URL's filters", () => {
+    const { sent, call } = recorder();
+    prefetchCount(visit(call, ""));
+    expect(sent.map((item) => item.operation)).toEqual([
+      "subscribers/subscribersCount",
+      "subscriptions/get",
+      "utms/get",
+      "bots/get",
+    ]);
+  });
+
+  it("asks for the panel's record, and for none when the id is no record id", () => {
+    const first = recorder();
+    prefetchSubscriber(visit(first.call, "", { recordId: "42" }));
+    expect(first.sent[0]).toEqual({
+      operation: "subscribers/get",
+      params: { count: 1, offset_id: "41" },
+      groupId: 1001,
+    });
+    const second = recorder();
+    prefetchSubscriber(visit(second.call, "", { recordId: "x" }));
+    expect(second.sent.map((item) => item.operation)).not.toContain("subscribers/get");
+  });
+});
+
+describe("the variables' first data", () => {
+  it("waits for the session for the channel's kind of id", async () => {
+    const { sent, call } = recorder();
+    prefetchVariables(visit(call, "user=77&record=5"));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual([
+      { operation: "vars/get", params: { vk_user_id: 77 }, groupId: 1001 },
+      { operation: "subscribers/get", params: { count: 1, offset_id: "4" }, groupId: 1001 },
+    ]);
+  });
+
+  it("asks nothing without a person", async () => {
+    const { sent, call } = recorder();
+    prefetchVariables(visit(call, ""));
+    await Promise.resolve();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("the page loader", () => {
+  function api(call: Call, sessions: { count: number }): Api {
+    const sessionApi: SessionApi = {
+      getSession: () => {
+        sessions.count++;
+        return new Promise(() => undefined);
+      },
+      login: () => Promise.reject(new Error("unused")),
+      logout: () => Promise.resolve(),
+      reachable: () => Promise.resolve(true),
+      saveLocale: () => Promise.resolve(),
+    };
+    return {
+      call,
+      session: sessionApi,
+      directory: createDirectoryApi({ fetch: () => new Promise(() => undefined) }),
+    };
+  }
+
+  it("on a first load starts the session check and the page's data together", () => {
+    const { sent, call } = recorder();
+    const sessions = { count: 0 };
+    const queryClient = new QueryClient();
+    startPage(
+      { queryClient, api: api(call, sessions) },
+      page("subscribers"),
+      { groupId: "1001" },
+      new URLSearchParams(),
+    );
+    expect(sessions.count).toBe(1);
+    expect(sent.map((item) => item.operation)).toEqual(["subscribers/get", "subscriptions/get"]);
+  });
+
+  it("with the session known, starts nothing the channel gate would not show", () => {
+    const { sent, call } = recorder();
+    const sessions = { count: 0 };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.current, session);
+    const context = { queryClient, api: api(call, sessions) };
+    // Not the person's channel; then a page their role (support) may not use.
+    startPage(context, page("subscribers"), { groupId: "4242" }, new URLSearchParams());
+    startPage(context, page("subscribers-manage"), { groupId: "1001" }, new URLSearchParams());
+    expect(sent).toEqual([]);
+    expect(sessions.count).toBe(0);
+    startPage(context, page("subscribers"), { groupId: "1001" }, new URLSearchParams());
+    expect(sent.map((item) => item.operation)).toContain("subscribers/get");
+  });
+
+  it("starts no page data once nobody is known to be signed in", () => {
+    expect(mayOpen(null, 1001, page("subscribers"))).toBe(false);
+    const { sent, call } = recorder();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.current, null);
+    startPage(
+      { queryClient, api: api(call, { count: 0 }) },
+      page("channel"),
+      { groupId: "1001" },
+      new URLSearchParams(),
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it("starts nothing for a malformed channel id", () => {
+    const { sent, call } = recorder();
+    startPage(
+      { queryClient: new QueryClient(), api: api(call, { count: 0 }) },
+      page("channel"),
+      { groupId: "01" },
+      new URLSearchParams(),
+    );
+    expect(sent).toEqual([]);
+  });
+});
