@@ -103,6 +103,9 @@ const gatewayReasonTexts: Readonly<Record<GatewayReason, MessageDescriptor>> = {
   "channel-busy": msg`The channel is busy with other requests. Try again in a moment.`,
   "backend-unavailable": msg`The channel's service did not answer. Try again later.`,
   "locale-invalid": msg`This language is not available.`,
+  "utm-id-invalid": msg`The request names a UTM tag that cannot exist.`,
+  "campaign-label-invalid": msg`Enter a campaign name of at most 100 characters.`,
+  "campaign-labels-full": msg`This channel has too many campaign names. Remove some you no longer use.`,
 };
 
 function gatewayText(reason: GatewayReason, details: Details | undefined, i18n: I18n): string {
