@@ -2,18 +2,37 @@ import { createContext, use, type ReactNode } from "react";
 import { call as browserCall, createClient, type Call, type ClientConfig } from "./client";
 import { createSessionApi, type SessionApi } from "./session";
 
+/** A request to one of the gateway's own endpoints (`/campaigns/…`), with the session cookie. */
+export type GatewayFetch = (path: string, init: RequestInit) => Promise<Response>;
+
 /** Everything that talks to the gateway, in one place a test can swap for a real local server. */
 export interface Api {
   call: Call;
   session: SessionApi;
+  /** The pages that read the gateway's own endpoints parse its answers themselves. */
+  gateway: GatewayFetch;
+}
+
+function gatewayFetch(config: ClientConfig = {}): GatewayFetch {
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return (path, init) =>
+    doFetch(`${config.baseUrl ?? ""}${path}`, { credentials: "same-origin", ...init });
 }
 
 export function createApi(config: ClientConfig = {}): Api {
-  return { call: createClient(config), session: createSessionApi(config) };
+  return {
+    call: createClient(config),
+    session: createSessionApi(config),
+    gateway: gatewayFetch(config),
+  };
 }
 
 /** The browser's: same origin, through the gateway. */
-export const browserApi: Api = { call: browserCall, session: createSessionApi() };
+export const browserApi: Api = {
+  call: browserCall,
+  session: createSessionApi(),
+  gateway: gatewayFetch(),
+};
 
 const ApiContext = createContext<Api>(browserApi);
 

@@ -16,8 +16,11 @@ export type ApiErrorKind = "service" | "http" | "network" | "contract" | "reques
 export const authOperations = ["auth/session", "auth/login", "auth/logout", "auth/locale"] as const;
 export type AuthOperation = (typeof authOperations)[number];
 
-/** What was called: an operation of the Channel API, or one of the gateway's `/auth` endpoints. */
-export type ApiOperation = OperationId | AuthOperation;
+/** The gateway's campaign labels (src/contract/campaigns.ts). */
+export type CampaignOperation = "campaigns/get" | "campaigns/put" | "campaigns/delete";
+
+/** What was called: an operation of the Channel API, or one of the gateway's own endpoints. */
+export type ApiOperation = OperationId | AuthOperation | CampaignOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;
