@@ -63,8 +63,8 @@ interface Sums {
 
 /**
  * One row per tag, or per campaign (tags whose labels match up to case and spaces; a tag with
- * neither name nor label stands alone). A tag counted in only one of the periods still has a
- * row, with zeros for the other.
+ * neither name nor label stands alone). A tag counted in only one of the periods, or in none
+ * (but named), still has a row, with zeros.
  */
 export function groupCounts(input: GroupInput, grouping: UtmGrouping): UtmRow[] {
   const rows = new Map<string, Sums>();
@@ -88,6 +88,10 @@ export function groupCounts(input: GroupInput, grouping: UtmGrouping): UtmRow[] 
   };
   for (const item of input.current) add(item, "now");
   for (const item of input.previous) add(item, "before");
+  // Every known tag has a row, counted or not, so a tag just made can be renamed or deleted.
+  for (const utmId of input.names.keys()) {
+    add({ utm_id: utmId, count_subscribe: 0, count_unsubscribe: 0 }, "now");
+  }
   return [...rows].map(([key, row]) => ({
     key,
     label: row.label,

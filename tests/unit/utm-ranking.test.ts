@@ -61,6 +61,17 @@ describe("groupCounts", () => {
     expect(rows.find((row) => row.label === "Telegram push")?.utmIds).toEqual([2]);
   });
 
+  it("lists a named tag with no events in either period, with zeros", () => {
+    const withNew = new Map([...names, [6, "Winter sale — VK Ads"]]);
+    const rows = groupCounts({ current, previous, names: withNew, labels: new Map() }, "tag");
+    expect(rows.find((row) => row.key === "tag:6")?.current).toEqual({
+      subscribed: 0,
+      unsubscribed: 0,
+      net: 0,
+      unsubscribeRate: undefined,
+    });
+  });
+
   it("gives one row per tag by tag", () => {
     const rows = groupCounts({ current, previous, names, labels: new Map() }, "tag");
     expect(rows.map((row) => row.key).sort()).toEqual([
