@@ -60,9 +60,7 @@ test.describe("the marketer's journey in Russian", () => {
     await expect(page).toHaveURL(/period=90d/);
     await expect(page.getByRole("radio", { name: "90 дней" })).toBeChecked();
     // Figures by campaign, each against the period before (issue 17).
-    const summary = page.getByText(
-      /^\d+ кампани(я|и|й), .+ \(МСК \(UTC\+3\)\): подписок\s—\s/,
-    );
+    const summary = page.getByText(/^\d+ кампани(я|и|й), .+ \(МСК \(UTC\+3\)\): подписок\s—\s/);
     await expect(summary).toBeVisible({ timeout: 30_000 });
     await expect(summary).toHaveText(
       /подписок\s—\s[\d\s]+ \(.+; прошлый период\s—\s.+\), отписок\s—\s[\d\s]+\./,

@@ -321,6 +321,13 @@ export function UtmFigures({
             campaignOf={tagCampaign}
             actions={grouping === "tag" ? actions : undefined}
           />
+          {grouping === "tag" && (
+            <p className="muted utm-totals-note">
+              <Trans>
+                A campaign in grey is taken from the part of the tag’s name before the dash.
+              </Trans>
+            </p>
+          )}
         </section>
       )}
     </section>

@@ -128,15 +128,15 @@ export function UtmTable({
                   {grouping === "campaign" ? (
                     format.number(row.utmIds.length)
                   ) : campaign ? (
-                    <>
+                    <span className={campaign.stored ? undefined : "muted"}>
                       {campaign.label}
                       {!campaign.stored && (
-                        <span className="muted utm-suggested">
+                        <span className="visually-hidden">
                           {" "}
                           <Trans>(from the name)</Trans>
                         </span>
                       )}
-                    </>
+                    </span>
                   ) : (
                     "—"
                   )}
