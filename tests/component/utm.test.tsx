@@ -36,6 +36,7 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
       await screen.findByText(
         /^2 campaigns, .*: 10 subscribed \(new: none in the previous period in 20 December 2025 – 31 January 2026\), 0 unsubscribed\. Most subscribed: Spring ads \(9, new: none in the previous period\)\.$/,
         { normalizer: (text) => plainSpaces(text) },
+        FIRST_LOAD,
       ),
     ).toBeTruthy();
     const compared = screen.getByRole("table", { name: /^Campaigns, .* compared with/ });
