@@ -15,6 +15,7 @@ import { spa } from "./plugins/spa";
 import type { QueueRegistry } from "./queue";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
+import { campaignRoutes } from "./routes/campaigns";
 import { photoRoutes } from "./routes/photos";
 import type { StatCache } from "./stat-cache";
 import type { GatewayDb } from "./store/database";
@@ -80,6 +81,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     events,
   });
   await app.register(photoRoutes, { channels });
+  await app.register(campaignRoutes, { db: options.db, channels });
   if (options.directory) {
     await app.register(directory, { service: options.directory, channels, events, log });
   }

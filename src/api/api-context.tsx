@@ -7,12 +7,23 @@ import {
 } from "./directory/directory-client";
 import { createSessionApi, type SessionApi } from "./session";
 
+/** A request to one of the gateway's own endpoints (`/campaigns/…`), with the session cookie. */
+export type GatewayFetch = (path: string, init: RequestInit) => Promise<Response>;
+
 /** Everything that talks to the gateway, in one place a test can swap for a real local server. */
 export interface Api {
   call: Call;
   session: SessionApi;
   /** The gateway's subscriber directory (`/directory/…`). */
   directory: DirectoryApi;
+  /** The pages that read the gateway's own endpoints parse its answers themselves. */
+  gateway: GatewayFetch;
+}
+
+function gatewayFetch(config: ClientConfig = {}): GatewayFetch {
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return (path, init) =>
+    doFetch(`${config.baseUrl ?? ""}${path}`, { credentials: "same-origin", ...init });
 }
 
 export function createApi(config: ClientConfig = {}): Api {
@@ -20,6 +31,7 @@ export function createApi(config: ClientConfig = {}): Api {
     call: createClient(config),
     session: createSessionApi(config),
     directory: createDirectoryApi(config),
+    gateway: gatewayFetch(config),
   };
 }
 
@@ -28,6 +40,7 @@ export const browserApi: Api = {
   call: browserCall,
   session: createSessionApi(),
   directory: browserDirectory,
+  gateway: gatewayFetch(),
 };
 
 const ApiContext = createContext<Api>(browserApi);

@@ -29,11 +29,14 @@ export const directoryOperations = [
 ] as const;
 export type DirectoryOperation = (typeof directoryOperations)[number];
 
+/** The gateway's campaign labels (src/contract/campaigns.ts). */
+export type CampaignOperation = "campaigns/get" | "campaigns/put" | "campaigns/delete";
+
 /**
  * What was called: an operation of the Channel API, one of the gateway's `/auth` endpoints or
  * one of its directory's.
  */
-export type ApiOperation = OperationId | AuthOperation | DirectoryOperation;
+export type ApiOperation = OperationId | AuthOperation | DirectoryOperation | CampaignOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

@@ -117,6 +117,9 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "hook-refused": msg`This hook address is not one the gateway knows.`,
   "hook-malformed": msg`The hook call is not a subscribe or unsubscribe event of this channel.`,
   "hook-rate-limited": msg`Too many hook calls. Try again in a moment.`,
+  "utm-id-invalid": msg`The request names a UTM tag that cannot exist.`,
+  "campaign-label-invalid": msg`Enter a campaign name of at most 100 characters.`,
+  "campaign-labels-full": msg`This channel has too many campaign names. Remove some you no longer use.`,
 };
 
 /**

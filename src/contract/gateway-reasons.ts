@@ -55,6 +55,12 @@ export const gatewayReasons = [
   "backend-unavailable",
   /** /auth/locale: not a language of the interface (400). */
   "locale-invalid",
+  /** /campaigns: the tag id in the path is not a positive integer (400). */
+  "utm-id-invalid",
+  /** /campaigns: the label is missing, empty or too long; details: { max } (400). */
+  "campaign-label-invalid",
+  /** /campaigns: the channel keeps as many labels as it may; details: { max } (409). */
+  "campaign-labels-full",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
 

@@ -1,4 +1,5 @@
 import * as z from "./zod";
+import { campaignLabelRequest, campaignLabelResponse, campaignLabelsResponse } from "./campaigns";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
 import { operationIds, operations } from "./operations";
@@ -58,6 +59,8 @@ export function buildOpenApiDocument(): JsonSchema {
     };
   }
 
+  Object.assign(paths, campaignPaths());
+
   return {
     openapi: "3.1.0",
     info: {
@@ -85,6 +88,67 @@ export function buildOpenApiDocument(): JsonSchema {
           in: "query",
           name: "access_token",
           description: "Also accepted as the access_token field of the body.",
+        },
+      },
+    },
+  };
+}
+
+/** The gateway's own campaign labels (src/contract/campaigns.ts), beside the API's operations. */
+function campaignPaths(): Record<string, unknown> {
+  const json = (schema: z.ZodType) => ({
+    "application/json": { schema: toSchema(schema, "output") },
+  });
+  const refusals = {
+    "400": { description: "A bad channel id, tag id or label", content: failureContent },
+    "401": { description: "No session", content: failureContent },
+    "403": {
+      description: "Not the account's channel, or the role may not",
+      content: failureContent,
+    },
+  };
+  const group = { name: "group_id", in: "path", required: true, schema: { type: "integer" } };
+  const utm = { name: "utm_id", in: "path", required: true, schema: { type: "integer" } };
+  return {
+    "/campaigns/{group_id}": {
+      get: {
+        operationId: "campaigns_get",
+        summary: "Campaign labels of the channel's UTM tags (roles that may call utms/get)",
+        tags: ["campaigns"],
+        parameters: [group],
+        responses: {
+          "200": { description: "The labels", content: json(campaignLabelsResponse) },
+          ...refusals,
+        },
+      },
+    },
+    "/campaigns/{group_id}/{utm_id}": {
+      put: {
+        operationId: "campaigns_put",
+        summary: "Store a tag's campaign label (roles that may call utms/edit)",
+        tags: ["campaigns"],
+        parameters: [group, utm],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toSchema(campaignLabelRequest, "input") } },
+        },
+        responses: {
+          "200": { description: "The label kept", content: json(campaignLabelResponse) },
+          ...refusals,
+          "409": {
+            description: "The channel keeps as many labels as it may",
+            content: failureContent,
+          },
+        },
+      },
+      delete: {
+        operationId: "campaigns_delete",
+        summary: "Forget a tag's campaign label (roles that may call utms/edit)",
+        tags: ["campaigns"],
+        parameters: [group, utm],
+        responses: {
+          "200": { description: "The labels left", content: json(campaignLabelsResponse) },
+          ...refusals,
         },
       },
     },

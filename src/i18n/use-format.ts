@@ -11,6 +11,7 @@ import {
   formatPeriod,
   formatRelativeTime,
   formatSigned,
+  formatSignedPercent,
   formatTime,
   formatTimeZone,
   type ZoneLabel,
@@ -23,6 +24,8 @@ export interface Formatters {
   decimal: (value: number, digits?: number) => string;
   percent: (ratio: number, digits?: number) => string;
   signed: (value: number) => string;
+  /** A relative change: "+12%", "-50%". */
+  signedPercent: (ratio: number) => string;
   date: (instant: number, timeZone: string) => string;
   time: (instant: number, timeZone: string) => string;
   dateTime: (instant: number, timeZone: string) => string;
@@ -41,6 +44,7 @@ export function formatters(locale: string): Formatters {
     decimal: (value, digits) => formatDecimal(value, locale, digits),
     percent: (ratio, digits) => formatPercent(ratio, locale, digits),
     signed: (value) => formatSigned(value, locale),
+    signedPercent: (ratio) => formatSignedPercent(ratio, locale),
     date: (instant, timeZone) => formatDate(instant, timeZone, locale),
     time: (instant, timeZone) => formatTime(instant, timeZone, locale),
     dateTime: (instant, timeZone) => formatDateTime(instant, timeZone, locale),

@@ -66,6 +66,15 @@ export function formatPercent(ratio: number, locale: string, digits = 1): string
   return numberFormat(locale, { style: "percent", maximumFractionDigits: digits }).format(ratio);
 }
 
+/** "+12%", "-50%" / "+12 %", "-50 %": a relative change (0.12, -0.5), whole percents. */
+export function formatSignedPercent(ratio: number, locale: string): string {
+  return numberFormat(locale, {
+    style: "percent",
+    maximumFractionDigits: 0,
+    signDisplay: "exceptZero",
+  }).format(ratio);
+}
+
 /**
  * "+12", "−3", "0": a change, signed unless it is none. A true minus sign (U+2212), as wide as
  * the plus: `Intl` writes a hyphen, which reads as a dash beside "+12" in a column.

@@ -28,14 +28,31 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     return view;
   }
 
-  it("shows counts per tag by name, as a chart's table, and the tagged events with a filter", async () => {
+  it("shows counts per campaign and per tag against the period before, and the tagged events with a filter", async () => {
     const user = userEvent.setup();
     await openPage();
+    // The seed's events all fall in the period: the 43 days before it had none.
     expect(
       await screen.findByText(
-        /^2 tags, .*: 10 subscribed, 0 unsubscribed\. Most events: Spring ads/,
+        /^2 campaigns, .*: 10 subscribed \(new: none in the previous period in 20 December 2025 – 31 January 2026\), 0 unsubscribed\. Most subscribed: Spring ads \(9, new: none in the previous period\)\.$/,
+        { normalizer: (text) => plainSpaces(text) },
+        FIRST_LOAD,
       ),
     ).toBeTruthy();
+    const compared = screen.getByRole("table", { name: /^Campaigns, .* compared with/ });
+    expect(
+      within(compared)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      "Spring ads19newnew: none in the previous period0+9newnew: none in the previous period0%—nothing to compare",
+      "Newsletter11newnew: none in the previous period0+1newnew: none in the previous period0%—nothing to compare",
+      "Total10newnew: none in the previous period0+10newnew: none in the previous period0%—nothing to compare",
+    ]);
+
+    await user.click(screen.getByRole("radio", { name: "By tag" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Rank by" }), "Net growth");
     await user.click(screen.getByRole("switch", { name: "Show as table" }));
     const table = screen.getByRole("table", { name: /Subscriptions per UTM tag/ });
     const rows = within(table)
@@ -43,6 +60,7 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
       .slice(1)
       .map((row) => row.textContent);
     expect(rows).toEqual(["Spring ads (#11)90", "Newsletter (#12)10", "Total100"]);
+    expect(screen.getByText(/Highest net growth: Spring ads \(\+9, new/)).toBeTruthy();
 
     const events = screen.getByRole("table", { name: "Tagged events" });
     await waitFor(() => {
@@ -52,8 +70,9 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     expect(within(events).getAllByText("Subscribed")).toHaveLength(10);
     expect(within(events).getAllByText("News").length).toBe(9);
 
+    // The API filters by action: no unsubscriptions at all, not a page of others thinned out.
     await user.click(screen.getByRole("radio", { name: "Unsubscriptions" }));
-    expect(await screen.findByText("Events 1–10 of 10; 0 of them unsubscribed.")).toBeTruthy();
+    expect(await screen.findByText("No tagged events in this period.")).toBeTruthy();
     expect(screen.queryByRole("table", { name: "Tagged events" })).toBeNull();
 
     await user.click(screen.getByRole("radio", { name: "All events" }));
@@ -66,15 +85,14 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
       i18n.activate("ru");
     });
     const user = userEvent.setup();
-    await live.render(`/c/1001/utm?${PERIOD}`, "marketing");
+    await live.render(`/c/1001/utm?${PERIOD}&by=tag`, "marketing");
     expect(
       await screen.findByRole("heading", { level: 1, name: "UTM-метки" }, FIRST_LOAD),
     ).toBeTruthy();
     // "2 метки" (few), the period as one range, the zone as people say it.
     const summary = await screen.findByText(/^2 метки, /, undefined, FIRST_LOAD);
-    expect(plainSpaces(summary.textContent)).toBe(
-      "2 метки, 1 февраля – 15 марта 2026, МСК (UTC+3): подписок — 10, отписок — 0. " +
-        "Больше всего событий: Spring ads (подписок — 9, отписок — 0).",
+    expect(plainSpaces(summary.textContent)).toMatch(
+      /^2 метки, 1 февраля – 15 марта 2026, МСК \(UTC\+3\): подписок — 10 \(новое: в прошлом периоде не было; прошлый период — 20 декабря 2025 – 31 января 2026\), отписок — 0\. Больше всего подписок: Spring ads \(9, новое: в прошлом периоде не было\)\.$/,
     );
     await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));
     const table = screen.getByRole("table", { name: /^Подписки по UTM-меткам, / });
@@ -92,8 +110,8 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     expect(screen.getByText("События 1–10 из 10")).toBeTruthy();
     expect(within(events).getAllByText("Подписка")).toHaveLength(10);
     await user.click(screen.getByRole("radio", { name: "Отписки" }));
-    expect(await screen.findByText("События 1–10 из 10; из них отписок: 0.")).toBeTruthy();
-    expect(screen.getByText(/каждая страница \(25 событий\)/)).toBeTruthy();
+    expect(await screen.findByText("За этот период событий по UTM-меткам нет.")).toBeTruthy();
+    expect(screen.getByText("Сначала новые, по 25 событий на странице.")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Создать ссылку" }));
     expect(await screen.findByText("Выберите UTM-метку.")).toBeTruthy();

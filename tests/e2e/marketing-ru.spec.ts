@@ -59,18 +59,21 @@ test.describe("the marketer's journey in Russian", () => {
     await page.getByRole("radio", { name: "90 дней" }).click();
     await expect(page).toHaveURL(/period=90d/);
     await expect(page.getByRole("radio", { name: "90 дней" })).toBeChecked();
-    const summary = page.getByText(/^\d+ мет(ка|ки|ок), .+ 20\d\d, МСК \(UTC\+3\): подписок\s—\s/);
+    // Figures by campaign, each against the period before (issue 17).
+    const summary = page.getByText(/^\d+ кампани(я|и|й), .+ 20\d\d, МСК \(UTC\+3\): подписок\s—\s/);
     await expect(summary).toBeVisible({ timeout: 30_000 });
-    await expect(summary).toHaveText(/подписок\s—\s[\d\s]+, отписок\s—\s[\d\s]+\./);
-    await expect(summary).toHaveText(/Больше всего событий: .+ \(подписок\s—\s/);
+    await expect(summary).toHaveText(
+      /подписок\s—\s[\d\s]+ \(.+; прошлый период\s—\s.+\), отписок\s—\s[\d\s]+\./,
+    );
+    await expect(summary).toHaveText(/Больше всего подписок: .+ \([\d\s]+, /);
     await checkAndPicture(page, testInfo, "utm-chart");
 
     // The same numbers as a table, with Russian headers and a total.
     await page.getByRole("switch", { name: "Показать таблицей" }).check();
-    const table = page.getByRole("table", { name: /^Подписки по UTM-меткам, / });
+    const table = page.getByRole("table", { name: /^Подписки по кампаниям, / });
     await expect(table).toBeVisible();
     await expect(table.getByRole("columnheader")).toHaveText([
-      "UTM-метка",
+      "Кампания",
       "Подписались",
       "Отписались",
     ]);

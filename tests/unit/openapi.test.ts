@@ -17,12 +17,19 @@ interface Operation {
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Operation> };
 
-  it("is OpenAPI 3.1 with one path per operation", () => {
+  it("is OpenAPI 3.1 with one path per operation, and the gateway's campaign labels", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual(
-      operationIds.map((op) => `/api/${op}`).sort(),
+      [
+        ...operationIds.map((op) => `/api/${op}`),
+        "/campaigns/{group_id}",
+        "/campaigns/{group_id}/{utm_id}",
+      ].sort(),
     );
-    expect(Object.keys(document.paths)).toHaveLength(31);
+    expect(Object.keys(document.paths)).toHaveLength(33);
+    expect(JSON.stringify(document.paths["/campaigns/{group_id}/{utm_id}"])).toContain(
+      '"maxLength":100',
+    );
   });
 
   it("includes request and response schemas", () => {

@@ -33,6 +33,17 @@ const migrations: readonly string[] = [
   // added later needs no migration.
   `ALTER TABLE accounts ADD COLUMN locale TEXT;`,
   DIRECTORY_SCHEMA,
+  // Campaign labels of UTM tags (routes/campaigns.ts): a person's grouping of a channel's tags.
+  `
+  CREATE TABLE campaign_labels (
+    group_id INTEGER NOT NULL,
+    utm_id INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT NOT NULL,
+    PRIMARY KEY (group_id, utm_id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

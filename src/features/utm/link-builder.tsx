@@ -24,6 +24,8 @@ interface LinkBuilderProps {
   /** The tags and subscriptions are still on their way. */
   loading: boolean;
   onMade: (link: RecentLink) => void;
+  /** Admin and marketing: "New tag…" opens the page's dialog; the tag made is then chosen. */
+  onNewTag?: ((select: (utmId: number) => void) => void) | undefined;
 }
 
 const QrCode = lazy(() => import("./qr-code"));
@@ -38,6 +40,7 @@ export function LinkBuilder({
   subscriptionNames,
   loading,
   onMade,
+  onNewTag,
 }: LinkBuilderProps) {
   const { t } = useLingui();
   const { call } = useApi();
@@ -53,6 +56,13 @@ export function LinkBuilder({
     setError,
     formState: { errors },
   } = useForm<LinkFormValues>({ resolver: zodResolver(linkForm), defaultValues });
+  // A tag just created is chosen once the list of tags, read again before this is called,
+  // has been drawn with it.
+  const chooseTag = (utmId: number) => {
+    requestAnimationFrame(() => {
+      setValue("tag", String(utmId), { shouldValidate: true });
+    });
+  };
 
   const mutation = useMutation({
     mutationFn: (values: LinkFormValues) =>
@@ -146,6 +156,19 @@ export function LinkBuilder({
             <p id={`${tagId}-error`} className="field-error">
               {errors.tag.message}
             </p>
+          )}
+          {onNewTag && (
+            <div>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  onNewTag(chooseTag);
+                }}
+              >
+                <Trans>New tag…</Trans>
+              </button>
+            </div>
           )}
         </div>
         <div className="field">

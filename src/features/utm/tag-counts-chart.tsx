@@ -5,22 +5,36 @@ import { CategoryBarChart } from "@/components/chart/category-bar-chart";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
-import type { UtmCount } from "@/contract/entities";
-import { useFormat, type Formatters } from "@/i18n/use-format";
+import type { Formatters } from "@/i18n/use-format";
+import { useFormat } from "@/i18n/use-format";
+import { compareValues } from "@/lib/compare-periods";
 import type { SeriesPoint } from "@/lib/fit-points";
+import {
+  leaderOf,
+  measureOf,
+  type Figures,
+  type UtmGrouping,
+  type UtmMeasure,
+  type UtmRow,
+} from "@/lib/utm-ranking";
 
-/** Rows for the busiest tags only: merging neighbours would add up unrelated tags. */
+/** Rows for the leading campaigns or tags only: merging neighbours would add up unrelated ones. */
 export const CHART_TAGS = 15;
 
 interface TagCountsChartProps {
-  items: readonly UtmCount[] | undefined;
-  names: ReadonlyMap<number, string>;
+  /** Ranked by the measure chosen, best first. */
+  rows: readonly UtmRow[] | undefined;
+  grouping: UtmGrouping;
+  measure: UtmMeasure;
+  totals: { current: Figures; previous: Figures } | undefined;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
   retrying: boolean;
   /** The period and its zone in words: "18–24 November 2026 (MSK (UTC+3))". */
   periodText: string;
+  /** The period compared with, in words. */
+  previousText: string;
 }
 
 /** A tag by its name, or "Tag #12" when the name is not known (deleted, or not loaded). */
@@ -29,15 +43,24 @@ export function tagName(names: ReadonlyMap<number, string>, id: number, i18n: I1
   return name !== undefined && name !== "" ? name : i18n._(msg`Tag #${id}`);
 }
 
-/** utms/statCount as bars of subscribed and unsubscribed per tag, and as a table of every tag. */
+/** The name a row is shown by: its label, or "Tag #12". */
+export function rowName(row: UtmRow, i18n: I18n): string {
+  const id = row.utmIds[0] ?? 0;
+  return row.label ?? i18n._(msg`Tag #${id}`);
+}
+
+/** Subscribed and unsubscribed per campaign (or tag) as bars, in the order of the ranking. */
 export function TagCountsChart({
-  items,
-  names,
+  rows,
+  grouping,
+  measure,
+  totals,
   loading,
   error,
   onRetry,
   retrying,
   periodText,
+  previousText,
 }: TagCountsChartProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -46,27 +69,23 @@ export function TagCountsChart({
     label: t`Unsubscribed`,
     color: "var(--chart-unsubscribed)",
   };
-  const rows = [...(items ?? [])].sort(
-    (a, b) =>
-      b.count_subscribe + b.count_unsubscribe - (a.count_subscribe + a.count_unsubscribe) ||
-      a.utm_id - b.utm_id,
-  );
-  const points: SeriesPoint[] = rows.map((item) => {
-    const name = tagName(names, item.utm_id, i18n);
+  const points: SeriesPoint[] = (rows ?? []).map((row) => {
+    const name = rowName(row, i18n);
     return {
       label: name,
-      title: `${name} (#${String(item.utm_id)})`,
-      values: [item.count_subscribe, item.count_unsubscribe],
+      title: grouping === "tag" ? `${name} (#${String(row.utmIds[0] ?? 0)})` : name,
+      values: [row.current.subscribed, row.current.unsubscribed],
     };
   });
-  const subscribed = rows.reduce((sum, item) => sum + item.count_subscribe, 0);
-  const unsubscribed = rows.reduce((sum, item) => sum + item.count_unsubscribe, 0);
-  const title = t`Subscriptions per UTM tag`;
+  const title =
+    grouping === "campaign" ? t`Subscriptions per campaign` : t`Subscriptions per UTM tag`;
   return (
     <ChartFrame
       title={title}
       summary={
-        items ? summarize(points, subscribed, unsubscribed, periodText, i18n, format) : undefined
+        rows && totals
+          ? summarize({ rows, grouping, measure, totals, periodText, previousText, i18n, format })
+          : undefined
       }
       loading={loading}
       error={error}
@@ -82,53 +101,110 @@ export function TagCountsChart({
       table={
         <ChartTable
           caption={t`${title}, ${periodText}`}
-          rowHeader={t`UTM tag`}
+          rowHeader={grouping === "campaign" ? t`Campaign` : t`UTM tag`}
           series={[subscribedSeries, unsubscribedSeries]}
           points={points}
-          totals={[subscribed, unsubscribed]}
+          totals={totals ? [totals.current.subscribed, totals.current.unsubscribed] : undefined}
         />
       }
     />
   );
 }
 
-/** What the chart shows, in sentences read before the picture (and instead of it). */
-export function summarize(
-  points: readonly SeriesPoint[],
-  subscribedCount: number,
-  unsubscribedCount: number,
-  periodText: string,
-  i18n: I18n,
-  format: Formatters,
-): string {
-  const tags = points.length;
-  if (tags === 0) {
+interface SummaryInput {
+  rows: readonly UtmRow[];
+  grouping: UtmGrouping;
+  measure: UtmMeasure;
+  totals: { current: Figures; previous: Figures };
+  periodText: string;
+  previousText: string;
+  i18n: I18n;
+  format: Formatters;
+}
+
+/** "+12%" / "−50%" / "new" / "no change", for the sentence. */
+function changeWords(current: number, previous: number, i18n: I18n, format: Formatters): string {
+  const change = compareValues(current, previous);
+  const before = format.number(previous);
+  switch (change.kind) {
+    case "up": {
+      const by = format.percent(change.ratio, 0);
+      return i18n._(msg`up ${by} from ${before}`);
+    }
+    case "down": {
+      const by = format.percent(-change.ratio, 0);
+      return i18n._(msg`down ${by} from ${before}`);
+    }
+    case "new":
+      return i18n._(msg`new: none in the previous period`);
+    case "same":
+      return i18n._(msg`no change from ${before}`);
+    case "none":
+      return i18n._(msg`nothing to compare`);
+  }
+}
+
+/**
+ * What the chart shows, in sentences read before the picture (and instead of it): the totals
+ * against the period before, and the leader by the measure chosen, with its own change.
+ */
+export function summarize({
+  rows,
+  grouping,
+  measure,
+  totals,
+  periodText,
+  previousText,
+  i18n,
+  format,
+}: SummaryInput): string {
+  const count = rows.filter((row) => row.current.subscribed + row.current.unsubscribed > 0).length;
+  if (count === 0) {
     return i18n._(msg`No tagged subscriptions or unsubscriptions, ${periodText}.`);
   }
-  const subscribed = format.number(subscribedCount);
-  const unsubscribed = format.number(unsubscribedCount);
+  const subscribed = format.number(totals.current.subscribed);
+  const unsubscribed = format.number(totals.current.unsubscribed);
+  const change = changeWords(totals.current.subscribed, totals.previous.subscribed, i18n, format);
   const sentences = [
-    i18n._(
-      msg`${plural(tags, { one: "# tag", other: "# tags" })}, ${periodText}: ${subscribed} subscribed, ${unsubscribed} unsubscribed.`,
-    ),
+    grouping === "campaign"
+      ? i18n._(
+          msg`${plural(count, { one: "# campaign", other: "# campaigns" })}, ${periodText}: ${subscribed} subscribed (${change} in ${previousText}), ${unsubscribed} unsubscribed.`,
+        )
+      : i18n._(
+          msg`${plural(count, { one: "# tag", other: "# tags" })}, ${periodText}: ${subscribed} subscribed (${change} in ${previousText}), ${unsubscribed} unsubscribed.`,
+        ),
   ];
-  const top = points[0];
-  if (top) {
-    const name = top.label;
-    const topSubscribed = format.number(top.values[0] ?? 0);
-    const topUnsubscribed = format.number(top.values[1] ?? 0);
-    sentences.push(
-      i18n._(
-        msg`Most events: ${name} (${topSubscribed} subscribed, ${topUnsubscribed} unsubscribed).`,
-      ),
-    );
+  const leader = leaderOf(rows, measure);
+  if (leader) {
+    const name = rowName(leader, i18n);
+    const value = measureOf(leader.current, measure) ?? 0;
+    const previous = measureOf(leader.previous, measure);
+    if (measure === "subscribed") {
+      const figure = format.number(value);
+      const leaderChange = changeWords(value, previous ?? 0, i18n, format);
+      sentences.push(i18n._(msg`Most subscribed: ${name} (${figure}, ${leaderChange}).`));
+    } else if (measure === "net") {
+      const figure = format.signed(value);
+      const leaderChange = changeWords(value, previous ?? 0, i18n, format);
+      sentences.push(i18n._(msg`Highest net growth: ${name} (${figure}, ${leaderChange}).`));
+    } else {
+      const figure = format.percent(value);
+      const people = format.number(leader.current.subscribed);
+      sentences.push(
+        i18n._(msg`Highest unsubscribe rate: ${name} (${figure} of ${people} subscribed).`),
+      );
+    }
   }
-  if (tags > CHART_TAGS) {
+  if (count > CHART_TAGS) {
     const shown = format.number(CHART_TAGS);
     sentences.push(
-      i18n._(
-        msg`The chart shows the ${shown} busiest of ${plural(tags, { one: "# tag", other: "# tags" })}; the table has them all.`,
-      ),
+      grouping === "campaign"
+        ? i18n._(
+            msg`The chart shows the first ${shown} of ${plural(count, { one: "# campaign", other: "# campaigns" })}; the table has them all.`,
+          )
+        : i18n._(
+            msg`The chart shows the first ${shown} of ${plural(count, { one: "# tag", other: "# tags" })}; the table has them all.`,
+          ),
     );
   }
   return sentences.join(" ");

@@ -7,7 +7,7 @@ import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
-import type { UtmEvent } from "@/contract/entities";
+import { OFFSET_MAX } from "@/contract/common";
 import { useFormat, type Formatters } from "@/i18n/use-format";
 import type { ZoneLabel } from "@/lib/format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
@@ -22,10 +22,26 @@ const actionLabels: Record<EventAction, MessageDescriptor> = {
   unsubscribe: msg`Unsubscriptions`,
 };
 
-function matches(event: UtmEvent, action: EventAction): boolean {
-  if (action === "subscribe") return event.action === 1;
-  if (action === "unsubscribe") return event.action === 2;
-  return true;
+/** The API's `action` filter: 1 subscribed, 2 unsubscribed, absent for both. */
+const actionCodes: Record<EventAction, 1 | 2 | undefined> = {
+  all: undefined,
+  subscribe: 1,
+  unsubscribe: 2,
+};
+
+/**
+ * Where page `page` (newest first) starts in the API's order (oldest first), and how many it
+ * holds; undefined when the page lies past the API's greatest offset.
+ */
+export function newestFirstSlice(
+  total: number,
+  page: number,
+): { offset: number; count: number } | undefined {
+  const end = total - (page - 1) * EVENT_PAGE_SIZE;
+  if (end <= 0) return undefined;
+  const offset = Math.max(0, end - EVENT_PAGE_SIZE);
+  if (offset > OFFSET_MAX) return undefined;
+  return { offset, count: end - offset };
 }
 
 interface TaggedEventsProps {
@@ -45,8 +61,9 @@ interface TaggedEventsProps {
 }
 
 /**
- * utms/statSubscribe a page at a time by `offset`. The service has no filter on the action, so
- * "Subscriptions" and "Unsubscriptions" pick from each page read, and say so.
+ * utms/statSubscribe a page at a time, newest first, filtered by the API's `action`. The API
+ * lists events oldest first by `offset`, so a one-event call finds how many there are (its
+ * `count`, kept apart), and each page is read from the end: page 1 is the last events.
  */
 export function TaggedEvents({
   groupId,
@@ -67,42 +84,47 @@ export function TaggedEvents({
   const { call } = useApi();
   const actionName = useId();
   const tagId = useId();
-  const query = useQuery({
-    ...apiQuery(
-      groupId,
-      "utms/statSubscribe",
-      {
-        date_from: period.dateFrom,
-        date_to: period.dateTo,
-        count: EVENT_PAGE_SIZE,
-        offset: (page - 1) * EVENT_PAGE_SIZE,
-        ...(tag === undefined ? {} : { utm_id: [tag] }),
-      },
-      call,
-    ),
+  const code = actionCodes[action];
+  const filters = {
+    date_from: period.dateFrom,
+    date_to: period.dateTo,
+    ...(code === undefined ? {} : { action: code }),
+    ...(tag === undefined ? {} : { utm_id: [tag] }),
+  };
+  const counted = useQuery({
+    ...apiQuery(groupId, "utms/statSubscribe", { ...filters, count: 1, offset: 0 }, call),
     placeholderData: keepPreviousData,
   });
-  const events = query.data?.items ?? [];
-  const shown = events.filter((event) => matches(event, action));
-  const total = query.data?.count;
+  const total = counted.isPlaceholderData ? undefined : counted.data?.count;
+  const slice = total === undefined ? undefined : newestFirstSlice(total, page);
+  const query = useQuery({
+    ...apiQuery(groupId, "utms/statSubscribe", { ...filters, ...slice }, call),
+    enabled: slice !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const events = slice === undefined ? [] : [...(query.data?.items ?? [])].reverse();
+  const shown = events;
   const pageCount =
     total === undefined ? undefined : Math.min(MAX_EVENT_PAGE, Math.ceil(total / EVENT_PAGE_SIZE));
-  const loading = query.isPlaceholderData;
+  const loading =
+    counted.isPlaceholderData ||
+    counted.isPending ||
+    (slice !== undefined && (query.isPlaceholderData || query.isPending));
+  const beyond = total !== undefined && slice === undefined && total > (page - 1) * EVENT_PAGE_SIZE;
   const canGoForward =
-    !loading &&
-    page < MAX_EVENT_PAGE &&
-    (pageCount !== undefined ? page < pageCount : events.length === EVENT_PAGE_SIZE);
+    !loading && page < MAX_EVENT_PAGE && pageCount !== undefined && page < pageCount;
 
-  const status = statusText({
-    page,
-    loading,
-    read: events.length,
-    shown: shown.length,
-    total,
-    action,
-    i18n,
-    format,
-  });
+  const status = beyond
+    ? t`These events lie past what the service can page to. Choose a shorter period or one tag.`
+    : statusText({
+        page,
+        loading,
+        read: events.length,
+        total,
+        action,
+        i18n,
+        format,
+      });
   const zoneLabel = zone.label;
   const size = EVENT_PAGE_SIZE;
 
@@ -124,7 +146,7 @@ export function TaggedEvents({
                 value={value}
                 checked={action === value}
                 onChange={() => {
-                  onChange({ action: value });
+                  onChange({ action: value, page: 1 });
                 }}
               />
               {i18n._(actionLabels[value])}
@@ -156,13 +178,9 @@ export function TaggedEvents({
           </select>
         </div>
       </div>
-      {action !== "all" && (
-        <p className="muted utm-note">
-          {action === "subscribe"
-            ? t`The service cannot filter events by action, so each page of ${plural(size, { one: "# event", other: "# events" })} is read and only the subscriptions on it are listed.`
-            : t`The service cannot filter events by action, so each page of ${plural(size, { one: "# event", other: "# events" })} is read and only the unsubscriptions on it are listed.`}
-        </p>
-      )}
+      <p className="muted utm-note">
+        {t`Newest first, ${plural(size, { one: "# event", other: "# events" })} a page.`}
+      </p>
       <ListPager
         label={t`Pages of tagged events`}
         page={page}
@@ -268,7 +286,6 @@ function statusText({
   page,
   loading,
   read,
-  shown,
   total,
   action,
   i18n,
@@ -278,8 +295,6 @@ function statusText({
   loading: boolean;
   /** Events on the page read. */
   read: number;
-  /** Of them, those of the action chosen. */
-  shown: number;
   total: number | undefined;
   action: EventAction;
   i18n: I18n;
@@ -303,8 +318,7 @@ function statusText({
       ? i18n._(msg`Events ${from}–${to}`)
       : i18n._(msg`Events ${from}–${to} of ${all}`);
   if (action === "all") return range;
-  const matching = format.number(shown);
   return action === "subscribe"
-    ? i18n._(msg`${range}; ${matching} of them subscribed.`)
-    : i18n._(msg`${range}; ${matching} of them unsubscribed.`);
+    ? i18n._(msg`${range}, subscriptions only.`)
+    : i18n._(msg`${range}, unsubscriptions only.`);
 }

@@ -1,30 +1,35 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { namesById, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
-import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { mayCall } from "@/contract/roles";
 import { useFormat } from "@/i18n/use-format";
+import { previousPeriod } from "@/lib/compare-periods";
 import { userIdField } from "@/lib/subscriber-format";
 import { LinkBuilder } from "./link-builder";
+import { campaignLabelsQuery, previousTagCountsQuery, tagCountsQuery } from "./queries";
 import { RecentLinks } from "./recent-links";
-import { TagCountsChart } from "./tag-counts-chart";
+import { TagDialogs, type TagDialog } from "./tag-dialogs";
 import { TaggedEvents } from "./tagged-events";
+import { UtmFigures } from "./utm-figures";
 import { useRecentLinks } from "./use-recent-links";
 import { utmSearch } from "./utm-search";
 import "@/components/data-table.css";
 import "./utm.css";
 import { withZone } from "@/lib/zone-words";
 
+const NO_LABELS: ReadonlyMap<number, string> = new Map();
+
 /**
- * Campaign tags: subscriptions and unsubscriptions per tag (utms/statCount), the tagged events
- * themselves (utms/statSubscribe), and a form that makes a tagged link (utms/getLink) with its
- * QR code, remembering the links made lately.
+ * Campaign tags: subscriptions and unsubscriptions per campaign or per tag (utms/statCount of
+ * the period and of the one before), the tagged events themselves (utms/statSubscribe), a form
+ * that makes a tagged link (utms/getLink) with its QR code, and, for admin and marketing, the
+ * tags themselves (utms/add|edit|del) and their campaigns (the gateway's labels).
  */
 export function UtmPage() {
   const { t, i18n } = useLingui();
@@ -33,7 +38,7 @@ export function UtmPage() {
   const { role } = useSignedInSession();
   const channelName = channel.name;
   useDocumentTitle(t`UTM · ${channelName}`);
-  const { call } = useApi();
+  const { call, gateway } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(utmSearch);
 
@@ -57,20 +62,23 @@ export function UtmPage() {
       ),
     [subscriptions.data],
   );
-  const counts = useQuery(
-    apiQuery(
-      channel.group_id,
-      "utms/statCount",
-      { date_from: period.dateFrom, date_to: period.dateTo },
-      call,
-    ),
-  );
+  const counts = useQuery(tagCountsQuery(channel.group_id, period, call));
+  const previousCounts = useQuery(previousTagCountsQuery(channel.group_id, period, call));
+  const labels = useQuery(campaignLabelsQuery(channel.group_id, gateway));
+  const [dialog, setDialog] = useState<TagDialog | null>(null);
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+  }, []);
   // The zone as people say it, at the period's end (summer and winter differ); IANA in a title.
   const zone = format.zone(channel.time_zone, period.to);
   const days = format.period(period.from, period.to, channel.time_zone);
   const zoneLabel = zone.label;
   const periodText = withZone(days, zoneLabel, i18n);
+  const before = previousPeriod(period);
+  const previousText = format.period(before.from, before.to, channel.time_zone);
   const canBuild = mayCall(role, "utms/getLink");
+  const canManage = mayCall(role, "utms/add") && mayCall(role, "utms/edit");
+  const countsError = counts.error ?? previousCounts.error ?? undefined;
 
   return (
     <>
@@ -100,15 +108,37 @@ export function UtmPage() {
           </button>
         </p>
       )}
-      <TagCountsChart
-        items={counts.data?.items}
+      {labels.isError && (
+        <p className="muted utm-names-note">
+          <Trans>Campaign names could not be loaded, so campaigns follow the tags’ names.</Trans>{" "}
+          <button type="button" className="button" onClick={() => void labels.refetch()}>
+            <Trans>Load campaigns again</Trans>
+          </button>
+        </p>
+      )}
+      <UtmFigures
+        current={counts.data?.items}
+        previous={previousCounts.data?.items}
         names={tagNames}
-        loading={counts.isPending}
-        error={counts.isError ? counts.error : undefined}
-        onRetry={() => void counts.refetch()}
-        retrying={counts.isFetching}
+        labels={labels.data ?? NO_LABELS}
+        grouping={search.by}
+        measure={search.rank}
+        onChange={(patch) => {
+          setSearch(patch);
+        }}
+        loading={counts.isPending || previousCounts.isPending}
+        error={countsError}
+        onRetry={() => {
+          if (counts.isError) void counts.refetch();
+          if (previousCounts.isError) void previousCounts.refetch();
+        }}
+        retrying={counts.isFetching || previousCounts.isFetching}
         periodText={periodText}
+        previousText={previousText}
+        fileStem={`${period.firstDay}_${period.lastDay}`}
+        onDialog={canManage ? setDialog : undefined}
       />
+      {canManage && <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />}
       <div className="utm-columns">
         {canBuild && (
           <LinkSection
@@ -119,6 +149,13 @@ export function UtmPage() {
             subscriptionNames={subscriptionNames}
             loading={tags.isPending || subscriptions.isPending}
             timeZone={channel.time_zone}
+            onNewTag={
+              canManage
+                ? (select) => {
+                    setDialog({ kind: "new", onCreated: select });
+                  }
+                : undefined
+            }
           />
         )}
       </div>

@@ -1,0 +1,335 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import PencilIcon from "lucide-react/icons/pencil";
+import PlusIcon from "lucide-react/icons/plus";
+import TagIcon from "lucide-react/icons/tag";
+import TrashIcon from "lucide-react/icons/trash-2";
+import { useId, useMemo } from "react";
+import { CsvExportButton } from "@/components/csv-export/csv-export-button";
+import { useFormat } from "@/i18n/use-format";
+import { campaignOf } from "@/lib/campaigns";
+import {
+  groupCounts,
+  rankRows,
+  totalsOf,
+  UTM_GROUPINGS,
+  UTM_MEASURES,
+  type TagCount,
+  type UtmGrouping,
+  type UtmMeasure,
+  type UtmRow,
+} from "@/lib/utm-ranking";
+import { ChangeText } from "./change-text";
+import { rowName, TagCountsChart } from "./tag-counts-chart";
+import type { TagDialog } from "./tag-dialogs";
+import { UtmTable } from "./utm-table";
+
+interface UtmFiguresProps {
+  current: readonly TagCount[] | undefined;
+  previous: readonly TagCount[] | undefined;
+  names: ReadonlyMap<number, string>;
+  labels: ReadonlyMap<number, string>;
+  grouping: UtmGrouping;
+  measure: UtmMeasure;
+  onChange: (patch: { by?: UtmGrouping; rank?: UtmMeasure }) => void;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+  periodText: string;
+  previousText: string;
+  /** For a CSV file's name: the period's days. */
+  fileStem: string;
+  /** Admin and marketing: create, rename, delete tags and set their campaigns. */
+  onDialog?: ((dialog: TagDialog) => void) | undefined;
+}
+
+/**
+ * The UTM figures: by campaign or by tag, ranked by subscribed, net or unsubscribe rate;
+ * totals, chart and table, each figure against the period before; the table as CSV.
+ */
+export function UtmFigures({
+  current,
+  previous,
+  names,
+  labels,
+  grouping,
+  measure,
+  onChange,
+  loading,
+  error,
+  onRetry,
+  retrying,
+  periodText,
+  previousText,
+  fileStem,
+  onDialog,
+}: UtmFiguresProps) {
+  const { t, i18n } = useLingui();
+  const format = useFormat();
+  const groupName = useId();
+  const rankId = useId();
+  const ready = current !== undefined && previous !== undefined;
+  const rows = useMemo(
+    () =>
+      ready
+        ? rankRows(groupCounts({ current, previous, names, labels }, grouping), measure)
+        : undefined,
+    [ready, current, previous, names, labels, grouping, measure],
+  );
+  const totals = rows && {
+    current: totalsOf(rows, "current"),
+    previous: totalsOf(rows, "previous"),
+  };
+  const groupingLabels: Record<UtmGrouping, string> = {
+    campaign: t`By campaign`,
+    tag: t`By tag`,
+  };
+  const measureLabels: Record<UtmMeasure, string> = {
+    subscribed: t`Subscribed`,
+    net: t`Net growth`,
+    rate: t`Unsubscribe rate`,
+  };
+  const tagCampaign = (utmId: number) => campaignOf(names.get(utmId), labels.get(utmId));
+
+  const actions =
+    onDialog &&
+    ((row: UtmRow) => {
+      const utmId = row.utmIds[0] ?? 0;
+      const name = names.get(utmId);
+      if (name === undefined) return null;
+      const campaign = tagCampaign(utmId);
+      return (
+        <span className="utm-row-buttons">
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t`Campaign of ${name}`}
+            title={t`Campaign of ${name}`}
+            onClick={() => {
+              onDialog({
+                kind: "campaign",
+                utmId,
+                name,
+                label: campaign?.label ?? "",
+                stored: campaign?.stored ?? false,
+              });
+            }}
+          >
+            <TagIcon aria-hidden="true" size={16} />
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t`Rename ${name}`}
+            title={t`Rename ${name}`}
+            onClick={() => {
+              onDialog({ kind: "rename", utmId, name });
+            }}
+          >
+            <PencilIcon aria-hidden="true" size={16} />
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t`Delete ${name}`}
+            title={t`Delete ${name}`}
+            onClick={() => {
+              onDialog({ kind: "delete", utmId, name });
+            }}
+          >
+            <TrashIcon aria-hidden="true" size={16} />
+          </button>
+        </span>
+      );
+    });
+
+  return (
+    <section className="utm-figures" aria-label={t`Figures by campaign and tag`}>
+      <div className="utm-controls">
+        <div role="radiogroup" aria-labelledby={groupName} className="utm-actions">
+          <span id={groupName} className="utm-legend">
+            <Trans>Figures</Trans>
+          </span>
+          {UTM_GROUPINGS.map((value) => (
+            <label key={value} className="utm-radio">
+              <input
+                type="radio"
+                name={`${groupName}-by`}
+                value={value}
+                checked={grouping === value}
+                onChange={() => {
+                  onChange({ by: value });
+                }}
+              />
+              {groupingLabels[value]}
+            </label>
+          ))}
+        </div>
+        <div className="utm-tag-filter">
+          <label htmlFor={rankId}>
+            <Trans>Rank by</Trans>
+          </label>
+          <select
+            id={rankId}
+            className="utm-select"
+            value={measure}
+            onChange={(event) => {
+              const value = UTM_MEASURES.find((item) => item === event.currentTarget.value);
+              if (value) onChange({ rank: value });
+            }}
+          >
+            {UTM_MEASURES.map((value) => (
+              <option key={value} value={value}>
+                {measureLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {onDialog && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              onDialog({ kind: "new" });
+            }}
+          >
+            <PlusIcon aria-hidden="true" size={16} />
+            <Trans>New tag…</Trans>
+          </button>
+        )}
+      </div>
+      {totals && (
+        <dl
+          className="utm-totals"
+          aria-label={t`Totals, ${periodText}, compared with ${previousText}`}
+        >
+          <div>
+            <dt>
+              <Trans>Subscribed</Trans>
+            </dt>
+            <dd>
+              <span className="utm-total-value">{format.number(totals.current.subscribed)}</span>{" "}
+              <ChangeText
+                current={totals.current.subscribed}
+                previous={totals.previous.subscribed}
+                formatValue={format.number}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Unsubscribed</Trans>
+            </dt>
+            <dd>
+              <span className="utm-total-value">{format.number(totals.current.unsubscribed)}</span>{" "}
+              <ChangeText
+                current={totals.current.unsubscribed}
+                previous={totals.previous.unsubscribed}
+                formatValue={format.number}
+                higherIsBetter={false}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Net growth</Trans>
+            </dt>
+            <dd>
+              <span className="utm-total-value">{format.signed(totals.current.net)}</span>{" "}
+              <ChangeText
+                current={totals.current.net}
+                previous={totals.previous.net}
+                formatValue={format.signed}
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Unsubscribe rate</Trans>
+            </dt>
+            <dd>
+              <span className="utm-total-value">
+                {totals.current.unsubscribeRate === undefined
+                  ? "—"
+                  : format.percent(totals.current.unsubscribeRate)}
+              </span>{" "}
+              <ChangeText
+                current={totals.current.unsubscribeRate}
+                previous={totals.previous.unsubscribeRate}
+                formatValue={(value) => format.percent(value)}
+                higherIsBetter={false}
+              />
+            </dd>
+          </div>
+        </dl>
+      )}
+      {totals && (
+        <p className="muted utm-totals-note">
+          <Trans>Changes against {previousText}.</Trans>
+        </p>
+      )}
+      <TagCountsChart
+        rows={rows}
+        grouping={grouping}
+        measure={measure}
+        totals={totals}
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        retrying={retrying}
+        periodText={periodText}
+        previousText={previousText}
+      />
+      {rows && totals && rows.length > 0 && (
+        <section className="utm-table-section" aria-labelledby={`${groupName}-table`}>
+          <div className="utm-table-head">
+            <h2 id={`${groupName}-table`}>
+              {grouping === "campaign" ? t`Campaigns compared` : t`Tags compared`}
+            </h2>
+            <CsvExportButton
+              failureTitle={t`Could not export the UTM table.`}
+              fileName={() =>
+                grouping === "campaign"
+                  ? `utm-campaigns-${fileStem}.csv`
+                  : `utm-tags-${fileStem}.csv`
+              }
+              total={rows.length + 2}
+              run={async ({ sink, format: csvFormat, onRows }) => {
+                const { utmCsv } = await import("@/lib/utm-csv");
+                await sink.write(
+                  utmCsv({
+                    rows,
+                    grouping,
+                    totals,
+                    nameOf: (row) => rowName(row, i18n),
+                    campaignOf: (utmId) => tagCampaign(utmId)?.label,
+                    format: csvFormat,
+                  }),
+                );
+                await sink.close();
+                onRows(rows.length);
+                return { rows: rows.length };
+              }}
+            />
+          </div>
+          <UtmTable
+            rows={rows}
+            grouping={grouping}
+            totals={totals}
+            periodText={periodText}
+            previousText={previousText}
+            campaignOf={tagCampaign}
+            actions={grouping === "tag" ? actions : undefined}
+          />
+          {grouping === "tag" && (
+            <p className="muted utm-totals-note">
+              <Trans>
+                A campaign in grey is taken from the part of the tag’s name before the dash.
+              </Trans>
+            </p>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

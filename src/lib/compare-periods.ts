@@ -1,0 +1,92 @@
+import { daysBetween, parseDay, resolvePeriod, type DayText, type ResolvedPeriod } from "./period";
+
+/**
+ * Comparing a figure with the period before: which period that is, and how the figure changed.
+ * Pure; the pages say the change in words and colour.
+ */
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
+}
+
+function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The day `days` calendar days from `day` (negative: before). */
+function shiftDay(day: DayText, days: number): DayText {
+  const d = parseDay(day);
+  if (!d) throw new RangeError(`Not a day: ${JSON.stringify(day)}`);
+  const shifted = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** Whole calendar months from the first day to the last, or 0 when the days are not such. */
+function wholeMonths(firstDay: DayText, lastDay: DayText): number {
+  const a = parseDay(firstDay);
+  const b = parseDay(lastDay);
+  if (!a || !b || a.day !== 1 || b.day !== lastDayOfMonth(b.year, b.month)) return 0;
+  return (b.year - a.year) * 12 + (b.month - a.month) + 1;
+}
+
+/**
+ * The period of the same length that ends where `period` starts, in the same zone: the same
+ * number of days before it; or, for whole calendar months ("Previous month", a custom range of
+ * 1 October to 31 October), the same number of whole months before, so that October is compared
+ * with September and not with 31 days that straddle August.
+ */
+export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
+  const months = wholeMonths(period.firstDay, period.lastDay);
+  let from: DayText;
+  let to: DayText;
+  if (months > 0) {
+    const first = parseDay(period.firstDay);
+    if (!first) throw new RangeError(`Not a day: ${JSON.stringify(period.firstDay)}`);
+    const start = first.year * 12 + (first.month - 1) - months;
+    const year = Math.floor(start / 12);
+    const month = (start % 12) + 1;
+    from = `${pad(year, 4)}-${pad(month)}-01`;
+    to = shiftDay(period.firstDay, -1);
+  } else {
+    const days = daysBetween(period.firstDay, period.lastDay);
+    to = shiftDay(period.firstDay, -1);
+    from = shiftDay(period.firstDay, -days);
+  }
+  return resolvePeriod({ preset: "custom", from, to }, period.from, period.timeZone);
+}
+
+/**
+ * How a figure changed against the period before:
+ * - `up` / `down`: by `ratio` of the old value (0.12 is +12 %, -0.5 is −50 %);
+ * - `same`: no change (both may be 0);
+ * - `new`: from 0 to something (a ratio would be infinite);
+ * - `none`: nothing to compare (no old value, or a figure that has none, as a rate of 0 people).
+ */
+export type Change =
+  { kind: "up" | "down"; ratio: number } | { kind: "same" } | { kind: "new" } | { kind: "none" };
+
+export function compareValues(current: number | undefined, previous: number | undefined): Change {
+  if (
+    current === undefined ||
+    previous === undefined ||
+    !Number.isFinite(current) ||
+    !Number.isFinite(previous)
+  ) {
+    return { kind: "none" };
+  }
+  if (current === previous) return { kind: "same" };
+  // From 0 no ratio exists: something new, or (a net figure gone negative) nothing to say.
+  if (previous === 0) return current > 0 ? { kind: "new" } : { kind: "none" };
+  const ratio = (current - previous) / Math.abs(previous);
+  return { kind: ratio > 0 ? "up" : "down", ratio };
+}
+
+/**
+ * Whether a change is good news, for its colour: more subscribers is good, a higher unsubscribe
+ * rate is bad (`higherIsBetter` false).
+ */
+export function changeTone(change: Change, higherIsBetter = true): "good" | "bad" | "neutral" {
+  if (change.kind === "new") return higherIsBetter ? "good" : "bad";
+  if (change.kind !== "up" && change.kind !== "down") return "neutral";
+  return (change.kind === "up") === higherIsBetter ? "good" : "bad";
+}

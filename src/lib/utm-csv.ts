@@ -1,0 +1,86 @@
+import { msg } from "@lingui/core/macro";
+import { compareValues } from "./compare-periods";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
+import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
+
+/**
+ * The UTM table as CSV, as shown (by campaign or by tag, in the order of the ranking), with the
+ * previous period and the change of each figure. Numbers are written for spreadsheets: no
+ * grouping, the language's decimal mark (`,` in Russian), rates in percent; a change is a
+ * percent, "new" or empty.
+ */
+
+export interface UtmCsvInput {
+  rows: readonly UtmRow[];
+  grouping: UtmGrouping;
+  totals: { current: Figures; previous: Figures };
+  /** The name of a row as the table shows it. */
+  nameOf: (row: UtmRow) => string;
+  /** Tag view: the campaign of a tag. */
+  campaignOf?: ((utmId: number) => string | undefined) | undefined;
+  format: CsvFormat;
+}
+
+function decimal(value: number, locale: string): string {
+  const text = String(Math.round(value * 10) / 10);
+  return locale.toLowerCase().startsWith("ru") ? text.replace(".", ",") : text;
+}
+
+export function utmCsv(input: UtmCsvInput): string {
+  const { i18n } = input.format;
+  const locale = i18n.locale;
+  const change = (current: number | undefined, previous: number | undefined): string => {
+    const found = compareValues(current, previous);
+    if (found.kind === "up" || found.kind === "down") return decimal(found.ratio * 100, locale);
+    if (found.kind === "same") return "0";
+    if (found.kind === "new") return i18n._(msg`new`);
+    return "";
+  };
+  const rate = (value: number | undefined) =>
+    value === undefined ? "" : decimal(value * 100, locale);
+  const figures = (now: Figures, before: Figures): string[] => [
+    String(now.subscribed),
+    String(before.subscribed),
+    change(now.subscribed, before.subscribed),
+    String(now.unsubscribed),
+    String(before.unsubscribed),
+    change(now.unsubscribed, before.unsubscribed),
+    String(now.net),
+    String(before.net),
+    change(now.net, before.net),
+    rate(now.unsubscribeRate),
+    rate(before.unsubscribeRate),
+    change(now.unsubscribeRate, before.unsubscribeRate),
+  ];
+  const header = [
+    input.grouping === "campaign" ? i18n._(msg`Campaign`) : i18n._(msg`UTM tag`),
+    input.grouping === "campaign" ? i18n._(msg`Tag ids`) : i18n._(msg`Tag id`),
+    ...(input.grouping === "tag" ? [i18n._(msg`Campaign`)] : []),
+    i18n._(msg`Subscribed`),
+    i18n._(msg`Subscribed, previous period`),
+    i18n._(msg`Subscribed, change %`),
+    i18n._(msg`Unsubscribed`),
+    i18n._(msg`Unsubscribed, previous period`),
+    i18n._(msg`Unsubscribed, change %`),
+    i18n._(msg`Net`),
+    i18n._(msg`Net, previous period`),
+    i18n._(msg`Net, change %`),
+    i18n._(msg`Unsubscribe rate %`),
+    i18n._(msg`Unsubscribe rate %, previous period`),
+    i18n._(msg`Unsubscribe rate, change %`),
+  ];
+  const records = input.rows.map((row) => [
+    input.nameOf(row),
+    row.utmIds.join(" "),
+    ...(input.grouping === "tag" ? [input.campaignOf?.(row.utmIds[0] ?? 0) ?? ""] : []),
+    ...figures(row.current, row.previous),
+  ]);
+  const total = [
+    i18n._(msg`Total`),
+    "",
+    ...(input.grouping === "tag" ? [""] : []),
+    ...figures(input.totals.current, input.totals.previous),
+  ];
+  return csvText([header, ...records, total], { separator: input.format.separator, first: true });
+}
