@@ -168,6 +168,7 @@ describe("the page loader", () => {
       call,
       session: sessionApi,
       directory: createDirectoryApi({ fetch: () => new Promise(() => undefined) }),
+      gateway: () => new Promise(() => undefined),
     };
   }
 
