@@ -46,7 +46,11 @@ export function startPage(
       queryClient,
       call: api.call,
       directory: api.directory,
-      groupId, params, search, session });
+      groupId,
+      params,
+      search,
+      session,
+    });
   } catch {
     // Never a blank page for a head start: the page's own queries run anyway.
   }
