@@ -8,6 +8,9 @@ import { sharedCatalogs } from "../support/i18n";
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  // Drafts of forms live in sessionStorage (src/lib/drafts.ts): one test's typing must not
+  // come back in the next test's form.
+  sessionStorage.clear();
 });
 
 // Pages are lazy chunks that vitest transforms on first use: on a busy machine that alone can
