@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
-import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
 import { useFormat } from "@/i18n/use-format";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
 import { ListPager } from "@/components/list-pager";
+import { subscribersPageQuery } from "./list-queries";
 import { SubscribersTable } from "./subscribers-table";
 import { TableSkeleton } from "./table-skeleton";
 import { useSubscribersTable, type SubscribersTableOptions } from "./use-subscribers-table";
@@ -30,15 +30,7 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
   const format = useFormat();
   const { call } = useApi();
   const cursor = currentCursor(stack);
-  const query = useQuery({
-    ...apiQuery(
-      groupId,
-      "subscribers/get",
-      { count: pageSize, ...(cursor === undefined ? {} : { offset_id: cursor }) },
-      call,
-    ),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(subscribersPageQuery(groupId, pageSize, cursor, call));
   const data = query.data?.items ?? NO_ROWS;
   const table = useSubscribersTable(data, options);
   const rows = table.getRowModel().rows;
