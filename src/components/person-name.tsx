@@ -1,0 +1,86 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useApi } from "@/api/api-context";
+import { directoryLookupOptions } from "@/api/directory/directory-queries";
+import type { DirectoryPersonBrief } from "@/contract/directory";
+import { personPath } from "@/lib/person-path";
+import { personName } from "@/lib/subscriber-format";
+import { Avatar } from "./avatar";
+import "./person-name.css";
+
+interface PersonNameProps {
+  groupId: number;
+  userId: number;
+  /** The id as the page says it ("Telegram user id 885530474"): always shown. */
+  label: ReactNode;
+  /**
+   * Whether the directory may be asked: the role may call subscribers/get on the channel
+   * (`mayCall(role, "subscribers/get")`). Otherwise only `label` is shown.
+   */
+  enabled: boolean;
+  /**
+   * The person when the caller looked many up at once (`usePeople`): null for someone the
+   * directory does not know. Left out, this component asks for this one id itself.
+   */
+  known?: DirectoryPersonBrief | null;
+  /** Link the name to the person view (default). */
+  link?: boolean;
+}
+
+/**
+ * A user id with the name and photo the gateway's directory knows for it, linked to the person
+ * view, so nobody has to trust a bare number. Falls back to `label` alone while the directory
+ * answers, when it does not know the person, or when it cannot be asked.
+ */
+export function PersonName({
+  groupId,
+  userId,
+  label,
+  enabled,
+  known,
+  link = true,
+}: PersonNameProps) {
+  const { i18n } = useLingui();
+  const { directory } = useApi();
+  const lookup = useQuery({
+    ...directoryLookupOptions(groupId, [userId], directory),
+    enabled: enabled && known === undefined,
+  });
+  const person = known !== undefined ? known : lookup.data?.get(userId);
+  if (!enabled || !person) return <span className="person-name">{label}</span>;
+  const name = personName(person, i18n);
+  return (
+    <span className="person-name">
+      <Avatar name={name} photo={person.photo} size={24} className="person-name-photo" lazy />
+      {link ? (
+        <Link to={personPath(groupId, userId)} className="person-name-link">
+          {name}
+        </Link>
+      ) : (
+        <span className="person-name-link">{name}</span>
+      )}
+      <span className="person-name-id">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * Who many user ids are (one request per set), for tables that name each row with
+ * `<PersonName known={people.get(id) ?? null} …/>`. Empty while loading or when disabled.
+ */
+export function usePeople(
+  groupId: number,
+  userIds: readonly number[],
+  enabled: boolean,
+): ReadonlyMap<number, DirectoryPersonBrief | null> {
+  const { directory } = useApi();
+  const lookup = useQuery({
+    ...directoryLookupOptions(groupId, userIds, directory),
+    enabled: enabled && userIds.length > 0,
+  });
+  return lookup.data ?? EMPTY;
+}
+
+const EMPTY: ReadonlyMap<number, DirectoryPersonBrief | null> = new Map();
