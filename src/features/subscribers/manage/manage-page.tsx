@@ -92,7 +92,12 @@ export function ManagePage() {
 
       {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
       {job.run?.results && (
-        <ChangeResults key={job.run.id} action={job.run.values.action} results={job.run.results} />
+        <ChangeResults
+          key={job.run.id}
+          action={job.run.values.action}
+          results={job.run.results}
+          names={{ groupId, enabled: directoryStatus.data !== undefined }}
+        />
       )}
 
       <UnsavedChangesGuard

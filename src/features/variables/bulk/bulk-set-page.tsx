@@ -87,6 +87,7 @@ export function BulkSetPage() {
           key={run.id}
           label={t`Results of the run`}
           results={run.results}
+          names={{ groupId, enabled: directoryStatus.data !== undefined }}
           outcomes={setOutcomes(i18n)}
           summary={resultsSummary(run.name, run.value, run.results, i18n)}
           actions={
