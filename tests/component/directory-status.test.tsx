@@ -97,14 +97,13 @@ describe("the directory's status line", { timeout: 30_000 }, () => {
     );
     await user.click(screen.getByRole("button", { name: "Refresh now" }));
     await waitFor(() => {
-      expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toContain(
+      expect(stub.requests.map((r) => r.method + " " + r.url)).toContain(
         "POST /directory/1001/refresh",
       );
     });
     await waitFor(() => {
       expect(
-        (queryClient.getQueryData(["directory", 1001, "status"]) as DirectoryStatus | undefined)
-          ?.full_pass?.read,
+        queryClient.getQueryData<DirectoryStatus>(["directory", 1001, "status"])?.full_pass?.read,
       ).toBe(0);
     });
 
@@ -115,7 +114,7 @@ describe("the directory's status line", { timeout: 30_000 }, () => {
     expect(stub.requests.some((r) => r.method === "DELETE")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Wipe" }));
     await waitFor(() => {
-      expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toContain("DELETE /directory/1001");
+      expect(stub.requests.map((r) => r.method + " " + r.url)).toContain("DELETE /directory/1001");
     });
   });
 });

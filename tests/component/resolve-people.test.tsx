@@ -108,7 +108,9 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
     const choices = within(region).getByRole("group", {
       name: "“Иван Петров” fits 2 people: which one?",
     });
-    await user.click(within(choices).getAllByRole("radio")[1] as HTMLElement);
+    const [, second] = within(choices).getAllByRole("radio");
+    if (!second) throw new Error("two candidates expected");
+    await user.click(second);
     await user.click(within(region).getByRole("button", { name: "Drop “vk.com/durov”" }));
     expect(send).toHaveProperty("disabled", true);
     await user.click(within(region).getByRole("button", { name: "Drop “Никто”" }));
