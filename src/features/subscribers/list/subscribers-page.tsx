@@ -21,6 +21,7 @@ import { LoadMoreView } from "./load-more-view";
 import { PagedView } from "./paged-view";
 import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
 import { listSource, subscribersSearch } from "./subscribers-search";
+import { TableSkeleton } from "./table-skeleton";
 import { useColumnVisibility } from "./use-column-visibility";
 import { ViewControls } from "./view-controls";
 import "./subscribers.css";
@@ -70,6 +71,10 @@ export function SubscribersPage() {
   const directoryState = directoryStatus.data?.state;
   const source = field ? listSource(search.source, directoryState) : "api";
   const fromDirectory = source === "directory" && field !== undefined;
+  // Until the status answers, "auto" cannot know its source: drawing the API's rows meanwhile
+  // would show one list, then swap it for the directory's under the pointer (and ask for a
+  // page that is thrown away). A failed status (no directory) settles it: the API's pages.
+  const sourceUnknown = field !== undefined && search.source !== "api" && directoryStatus.isPending;
   const onFilterChange = useCallback(
     (q: string) => {
       // Another filter is another list: start again from its first page.
@@ -101,7 +106,7 @@ export function SubscribersPage() {
           />
         )}
         <ViewControls
-          showMode={!fromDirectory}
+          showMode={!fromDirectory && !sourceUnknown}
           mode={search.mode}
           pageSize={search.size}
           onModeChange={(mode) => {
@@ -144,7 +149,9 @@ export function SubscribersPage() {
           </button>
         </p>
       )}
-      {fromDirectory ? (
+      {sourceUnknown ? (
+        <TableSkeleton label={t`Loading the subscribers…`} />
+      ) : fromDirectory ? (
         <DirectoryView
           groupId={channel.group_id}
           field={field}
