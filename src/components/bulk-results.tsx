@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useFormat } from "@/i18n/use-format";
+import { PersonName, usePeople } from "./person-name";
 import "./bulk-run.css";
 
 /** A run can hold 1,000 rows; pages keep the table short. */
@@ -29,6 +30,11 @@ interface BulkResultsProps<Outcome extends string, Row extends BulkRow<Outcome>>
   actions?: ReactNode;
   /** Name of the region, as "Results of the change". */
   label: string;
+  /**
+   * Name each id from the channel's directory (one look-up per page of rows), when the role
+   * may read it; without it the ids stand alone.
+   */
+  names?: { groupId: number; enabled: boolean } | undefined;
 }
 
 /**
@@ -43,6 +49,7 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
   hint,
   actions,
   label,
+  names,
 }: BulkResultsProps<Outcome, Row>) {
   const { t } = useLingui();
   const format = useFormat();
@@ -72,6 +79,8 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
   const last = format.number(current * ROWS_PER_PAGE + rows.length);
   const shownCount = format.number(rowsShown.length);
   const allCount = format.number(results.length);
+  const pageIds = useMemo(() => rows.map((row) => row.userId), [rows]);
+  const people = usePeople(names?.groupId ?? 0, pageIds, names?.enabled ?? false);
 
   return (
     <section className="bulk-results" aria-label={label}>
@@ -121,7 +130,19 @@ export function BulkResults<Outcome extends string, Row extends BulkRow<Outcome>
           <tbody>
             {rows.map((row) => (
               <tr key={row.userId} className={`bulk-tone-${outcomes[row.outcome].tone}`}>
-                <td>{row.userId}</td>
+                <td>
+                  {names ? (
+                    <PersonName
+                      groupId={names.groupId}
+                      userId={row.userId}
+                      label={String(row.userId)}
+                      enabled={names.enabled}
+                      known={people.get(row.userId) ?? null}
+                    />
+                  ) : (
+                    row.userId
+                  )}
+                </td>
                 <td>{outcomes[row.outcome].text(row)}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, type TextareaHTMLAttributes, type Ref } from "react";
 import { useFormat } from "@/i18n/use-format";
+import { hasNames, summarisePeopleText } from "@/lib/people-lines";
 import { parseUserIds, summariseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
 import "./user-ids-field.css";
 
@@ -11,10 +12,19 @@ interface UserIdsFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> 
   text: string;
   error?: string | undefined;
   ref?: Ref<HTMLTextAreaElement>;
+  /** The channel's directory can read names and profile links too (issue 16). */
+  namesAccepted?: boolean;
 }
 
 /** The pasted ids, with what they read as ("12 ids, 2 duplicates dropped") as one types. */
-export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsFieldProps) {
+export function UserIdsField({
+  idName,
+  text,
+  error,
+  ref,
+  namesAccepted = false,
+  ...textarea
+}: UserIdsFieldProps) {
   const { i18n } = useLingui();
   const format = useFormat();
   const max = format.number(USER_IDS_MAX);
@@ -25,13 +35,21 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
   return (
     <div className="field">
       <label htmlFor={id}>
-        <Trans>User ids</Trans>
+        {namesAccepted ? <Trans>User ids or names</Trans> : <Trans>User ids</Trans>}
       </label>
       <p id={hintId} className="user-ids-hint">
-        <Trans>
-          The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
-          {max}.
-        </Trans>
+        {namesAccepted ? (
+          <Trans>
+            The people’s <code>{idName}</code>, names or profile links, one a line (ids may also be
+            separated by commas or spaces); at most {max}. Names are looked up in the directory and
+            shown to you before anything is sent.
+          </Trans>
+        ) : (
+          <Trans>
+            The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
+            {max}.
+          </Trans>
+        )}
       </p>
       <textarea
         {...textarea}
@@ -45,7 +63,9 @@ export function UserIdsField({ idName, text, error, ref, ...textarea }: UserIdsF
         aria-describedby={[hintId, countId, error ? errorId : ""].filter(Boolean).join(" ")}
       />
       <p id={countId} className="user-ids-hint">
-        {summariseUserIds(parseUserIds(text), i18n)}
+        {namesAccepted && hasNames(text)
+          ? summarisePeopleText(text, i18n)
+          : summariseUserIds(parseUserIds(text), i18n)}
       </p>
       {error && (
         <p id={errorId} className="field-error">

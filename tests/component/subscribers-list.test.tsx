@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
 import { NOW, seedTestData, TG_PEOPLE, VK_PEOPLE } from "../support/seed";
 import { plainSpaces } from "../support/i18n";
+import { brief, directoryStatus } from "./directory-helpers";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
 import { startLiveApp, type LiveApp } from "./live-app";
 import { renderApp } from "./render-app";
@@ -484,5 +485,47 @@ describe("a malformed answer to subscribers/get", { timeout: 20_000 }, () => {
     }, WAIT);
     expect(table().getAttribute("aria-busy")).toBeNull();
     expect(screen.getByText("Rows 21–40")).toBeTruthy();
+  });
+
+  it("waits for the directory's status before choosing the list, never swapping one for another", async () => {
+    // The page opened again (a reload, a link): until the status answers, "auto" does not
+    // know its source. Drawing the API's rows meanwhile, then the directory's, changed the
+    // first row under the pointer (the e2e test clicked someone else than it had read).
+    let answerStatus: () => void = () => undefined;
+    stub.requests.length = 0;
+    stub.handle((request, res) => {
+      const path = request.url.split("?")[0];
+      if (path === "/auth/session") json(res, 200, session);
+      else if (path === "/directory/1001/status") {
+        answerStatus = () => {
+          json(res, 200, { success: true, status: directoryStatus() });
+        };
+      } else if (path === "/directory/1001/people") {
+        json(res, 200, {
+          success: true,
+          total: 1,
+          total_exact: true,
+          items: [brief(42, "From", "Directory")],
+          next_cursor: null,
+          directory: directoryStatus(),
+        });
+      } else if (path === "/api/subscribers/get") {
+        json(res, 200, { success: true, offset_id: "7", items: [person] });
+      } else if (path === "/api/subscriptions/get") {
+        json(res, 200, { success: true, count: 0, items: [] });
+      } else refuse(res, 404, "no");
+    });
+    renderApp("/c/1001/subscribers", stub.baseUrl);
+    expect(await screen.findByText("Loading the subscribers…", undefined, WAIT)).toBeTruthy();
+    await waitFor(() => {
+      expect(stub.requests.some((request) => request.url === "/directory/1001/status")).toBe(true);
+    }, WAIT);
+    // A moment for anything else the page would ask or draw before the status answers.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole("table", { name: "Subscribers" })).toBeNull();
+
+    answerStatus();
+    await waitForNames(["From Directory"]);
+    expect(stub.requests.map((request) => request.url)).not.toContain("/api/subscribers/get");
   });
 });

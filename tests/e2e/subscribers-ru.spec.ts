@@ -84,6 +84,10 @@ test.describe("the subscribers pages in Russian", () => {
     // The list: columns in Russian, the channel's zone as people say it, pages by cursor.
     await page.getByRole("link", { name: "Подписчики", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Подписчики" })).toBeVisible();
+    // The API's own pages (issue 16: the directory is the default once it has read everyone;
+    // tests/e2e/directory-list.spec.ts walks that one).
+    await page.getByRole("radio", { name: "Напрямую из API" }).click();
+    await expect(page).toHaveURL(/source=api/u);
     await expect(page).toHaveTitle(/^Подписчики · Coffee Club \(Telegram\) · Channel Desk$/u);
     const table = subscribersTable(page);
     await expect(table.getByRole("columnheader", { name: "Дата, МСК (UTC+3)" })).toBeVisible();

@@ -1,3 +1,4 @@
+import { directoryStatusOptions } from "@/api/directory/directory-queries";
 import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
 import { startQuery } from "@/api/prefetch";
@@ -6,6 +7,7 @@ import { currentCursor } from "@/lib/cursor-stack";
 import { parseRecordId, recordLookup } from "@/lib/record-id";
 import { readSearch } from "@/lib/url-state";
 import { countRequest, countSearch } from "./count/count-search";
+import { directoryListParams, directoryPeopleQuery } from "./list/list-queries";
 import { subscribersPageQuery } from "./list/subscribers-page-query";
 import { subscribersSearch } from "./list/subscribers-search";
 
@@ -18,9 +20,17 @@ export function prefetchSubscribers(visit: PageVisit): void {
   const search = readSearch(subscribersSearch, visit.search);
   // Not the load-more list: its query is forgotten as soon as no page shows it (gcTime 0),
   // so rows that arrived before the page would be thrown away.
-  if (search.mode === "pages") {
+  const pageSize = Number(search.size);
+  if (search.source !== "api") {
+    // "auto" shows the directory's list once its status says it is ready (the usual case): both
+    // are started together, so the rows are one round trip away. A directory still reading
+    // sends the page to the API's pages, which it then asks for itself.
+    void startQuery(queryClient, directoryStatusOptions(groupId, visit.directory));
+    const params = directoryListParams(search.order, search.q, pageSize, search.from);
+    void startQuery(queryClient, directoryPeopleQuery(groupId, params, visit.directory));
+  } else if (search.mode === "pages") {
     const cursor = currentCursor(search.after);
-    void startQuery(queryClient, subscribersPageQuery(groupId, Number(search.size), cursor, call));
+    void startQuery(queryClient, subscribersPageQuery(groupId, pageSize, cursor, call));
   }
   void startQuery(queryClient, subscriptionsQuery(groupId, call));
 }

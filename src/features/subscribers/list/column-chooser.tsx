@@ -7,15 +7,19 @@ import { HIDEABLE_COLUMNS } from "./subscriber-columns";
 interface ColumnChooserProps {
   visibility: ColumnVisibility;
   onChange: (visibility: ColumnVisibility) => void;
+  /** Columns the list's source cannot fill (the directory has no UTM tags or variables). */
+  unavailable?: readonly string[];
 }
 
 /** A disclosure with one checkbox per column; the person's column always stays. */
-export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
+export function ColumnChooser({ visibility, onChange, unavailable = [] }: ColumnChooserProps) {
   const { i18n } = useLingui();
   const format = useFormat();
   // The person's column is always shown, and counts.
   const shown = format.number(
-    HIDEABLE_COLUMNS.filter((column) => visibility[column.id] !== false).length + 1,
+    HIDEABLE_COLUMNS.filter(
+      (column) => visibility[column.id] !== false && !unavailable.includes(column.id),
+    ).length + 1,
   );
   const ref = useRef<HTMLDetailsElement>(null);
 
@@ -51,18 +55,28 @@ export function ColumnChooser({ visibility, onChange }: ColumnChooserProps) {
         <legend className="visually-hidden">
           <Trans>Columns to show</Trans>
         </legend>
-        {HIDEABLE_COLUMNS.map((column) => (
-          <label key={column.id}>
-            <input
-              type="checkbox"
-              checked={visibility[column.id] !== false}
-              onChange={(event) => {
-                onChange({ ...visibility, [column.id]: event.target.checked });
-              }}
-            />
-            {i18n._(column.label)}
-          </label>
-        ))}
+        {HIDEABLE_COLUMNS.map((column) => {
+          const missing = unavailable.includes(column.id);
+          return (
+            <label key={column.id}>
+              <input
+                type="checkbox"
+                checked={visibility[column.id] !== false && !missing}
+                disabled={missing}
+                onChange={(event) => {
+                  onChange({ ...visibility, [column.id]: event.target.checked });
+                }}
+              />
+              {i18n._(column.label)}
+              {missing && (
+                <span className="muted">
+                  {" "}
+                  <Trans>(live from the API only)</Trans>
+                </span>
+              )}
+            </label>
+          );
+        })}
         <button
           type="button"
           className="button"

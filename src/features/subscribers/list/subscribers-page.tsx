@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useApi } from "@/api/api-context";
-import { useCurrentChannel } from "@/components/current-channel";
+import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { useFormat } from "@/i18n/use-format";
@@ -10,11 +10,18 @@ import { userIdField } from "@/lib/subscriber-format";
 import { ExportButton } from "../export/export-button";
 import { userIdLabel } from "../words/user-id-label";
 import { subscriptionsQuery } from "@/api/lookup-queries";
+import { DirectoryStatusLine } from "../directory/directory-status";
+import { useDirectoryStatus } from "../directory/directory-status-query";
 import { ColumnChooser } from "./column-chooser";
+import { DirectoryControls } from "./directory-controls";
+import { API_ONLY_COLUMNS } from "./directory-rows";
+import { DirectoryView } from "./directory-view";
+import { SourceSwitch } from "./source-switch";
 import { LoadMoreView } from "./load-more-view";
 import { PagedView } from "./paged-view";
 import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
-import { subscribersSearch } from "./subscribers-search";
+import { listSource, subscribersSearch } from "./subscribers-search";
+import { TableSkeleton } from "./table-skeleton";
 import { useColumnVisibility } from "./use-column-visibility";
 import { ViewControls } from "./view-controls";
 import "./subscribers.css";
@@ -31,6 +38,8 @@ export function SubscribersPage() {
   const { call } = useApi();
   const [search, setSearch] = useSearchState(subscribersSearch);
   const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
+  const { role } = useSignedInSession();
+  const directoryStatus = useDirectoryStatus(channel.group_id);
 
   // Names are a nicety: while they load, or if they fail, the ids stand in.
   const subscriptions = useQuery(subscriptionsQuery(channel.group_id, call));
@@ -59,14 +68,45 @@ export function SubscribersPage() {
   );
   const table = { columns, visibility, onVisibilityChange: setVisibility };
   const pageSize = Number(search.size);
+  const directoryState = directoryStatus.data?.state;
+  const source = field ? listSource(search.source, directoryState) : "api";
+  const fromDirectory = source === "directory" && field !== undefined;
+  // Until the status answers, "auto" cannot know its source: drawing the API's rows meanwhile
+  // would show one list, then swap it for the directory's under the pointer (and ask for a
+  // page that is thrown away). A failed status (no directory) settles it: the API's pages.
+  const sourceUnknown = field !== undefined && search.source !== "api" && directoryStatus.isPending;
+  const onFilterChange = useCallback(
+    (q: string) => {
+      // Another filter is another list: start again from its first page.
+      setSearch({ q, from: [] });
+    },
+    [setSearch],
+  );
 
   return (
     <>
       <h1>
         <Trans>Subscribers</Trans>
       </h1>
+      {directoryStatus.data && (
+        <DirectoryStatusLine
+          groupId={channel.group_id}
+          status={directoryStatus.data}
+          admin={role === "admin"}
+        />
+      )}
       <div className="subscribers-toolbar">
+        {directoryStatus.data && field && (
+          <SourceSwitch
+            source={source}
+            directoryReady={directoryState === "ready"}
+            onChange={(next) => {
+              setSearch({ source: next, after: [], from: [] });
+            }}
+          />
+        )}
         <ViewControls
+          showMode={!fromDirectory && !sourceUnknown}
           mode={search.mode}
           pageSize={search.size}
           onModeChange={(mode) => {
@@ -74,10 +114,24 @@ export function SubscribersPage() {
           }}
           onPageSizeChange={(size) => {
             // Another page size puts other records on every page: start again from the first.
-            setSearch({ size, after: [] });
+            setSearch({ size, after: [], from: [] });
           }}
         />
-        <ColumnChooser visibility={visibility} onChange={setVisibility} />
+        {fromDirectory && (
+          <DirectoryControls
+            order={search.order}
+            q={search.q}
+            onOrderChange={(order) => {
+              setSearch({ order, from: [] });
+            }}
+            onFilterChange={onFilterChange}
+          />
+        )}
+        <ColumnChooser
+          visibility={visibility}
+          onChange={setVisibility}
+          unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
+        />
         <div className="subscribers-export">
           <ExportButton />
         </div>
@@ -95,7 +149,22 @@ export function SubscribersPage() {
           </button>
         </p>
       )}
-      {search.mode === "pages" ? (
+      {sourceUnknown ? (
+        <TableSkeleton label={t`Loading the subscribers…`} />
+      ) : fromDirectory ? (
+        <DirectoryView
+          groupId={channel.group_id}
+          field={field}
+          pageSize={pageSize}
+          order={search.order}
+          q={search.q}
+          stack={search.from}
+          onMove={(from) => {
+            setSearch({ from }, { push: true });
+          }}
+          table={table}
+        />
+      ) : search.mode === "pages" ? (
         <PagedView
           groupId={channel.group_id}
           pageSize={pageSize}

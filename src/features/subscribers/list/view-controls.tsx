@@ -10,6 +10,8 @@ interface ViewControlsProps {
   pageSize: (typeof PAGE_SIZE_OPTIONS)[number];
   onModeChange: (mode: ViewMode) => void;
   onPageSizeChange: (size: (typeof PAGE_SIZE_OPTIONS)[number]) => void;
+  /** Load-more is the API's pages only; the directory's list is paged. */
+  showMode?: boolean;
 }
 
 const MODES: readonly { value: ViewMode; label: MessageDescriptor }[] = [
@@ -23,6 +25,7 @@ export function ViewControls({
   pageSize,
   onModeChange,
   onPageSizeChange,
+  showMode = true,
 }: ViewControlsProps) {
   const { i18n } = useLingui();
   const format = useFormat();
@@ -30,25 +33,27 @@ export function ViewControls({
   const modeName = useId();
   return (
     <>
-      <fieldset className="subscribers-mode">
-        <legend>
-          <Trans>Show as</Trans>
-        </legend>
-        {MODES.map((option) => (
-          <label key={option.value}>
-            <input
-              type="radio"
-              name={modeName}
-              value={option.value}
-              checked={mode === option.value}
-              onChange={() => {
-                onModeChange(option.value);
-              }}
-            />
-            {i18n._(option.label)}
-          </label>
-        ))}
-      </fieldset>
+      {showMode && (
+        <fieldset className="subscribers-mode">
+          <legend>
+            <Trans>Show as</Trans>
+          </legend>
+          {MODES.map((option) => (
+            <label key={option.value}>
+              <input
+                type="radio"
+                name={modeName}
+                value={option.value}
+                checked={mode === option.value}
+                onChange={() => {
+                  onModeChange(option.value);
+                }}
+              />
+              {i18n._(option.label)}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="subscribers-size">
         <label htmlFor={sizeId}>
           <Trans>Rows per page</Trans>

@@ -35,15 +35,18 @@ function outcomeStyles(i18n: I18n): Record<Outcome, OutcomeStyle<ChangeResult>> 
 interface ChangeResultsProps {
   action: "add" | "remove";
   results: readonly ChangeResult[];
+  /** Name each id from the directory (one look-up per page of results). */
+  names?: { groupId: number; enabled: boolean };
 }
 
 /** One row per id, in the order given, with the service's words for each failure. */
-export function ChangeResults({ action, results }: ChangeResultsProps) {
+export function ChangeResults({ action, results, names }: ChangeResultsProps) {
   const { t, i18n } = useLingui();
   return (
     <BulkResults
       label={t`Results of the change`}
       results={results}
+      names={names}
       outcomes={outcomeStyles(i18n)}
       summary={resultsSummary(action, results, i18n)}
       hint={

@@ -1,5 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { plural } from "@lingui/core/macro";
+import { useId, useState, type SyntheticEvent } from "react";
+import { ResolvePeople } from "@/components/resolve-people/resolve-people";
+import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
+import { useFormat } from "@/i18n/use-format";
+import { hasNames, linesToResolve } from "@/lib/people-lines";
 import { useForm, useWatch } from "react-hook-form";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import { zodResolver } from "@/i18n/zod-resolver";
@@ -19,12 +24,24 @@ interface ManageFormProps {
   /** A run is going: the form may not start another. */
   busy: boolean;
   onSubmit: (values: ManageValues) => void;
+  /** The channel's directory reads names: pasted names are resolved before anything is sent. */
+  groupId: number;
+  namesAccepted: boolean;
 }
 
 const defaultValues: ManageInput = { action: "add", subscription: "", userIds: "", utm: "" };
 
-export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: ManageFormProps) {
+export function ManageForm({
+  subscriptions,
+  utms,
+  idName,
+  busy,
+  onSubmit,
+  groupId,
+  namesAccepted,
+}: ManageFormProps) {
   const { t, i18n } = useLingui();
+  const format = useFormat();
   const actionLegend = useId();
   const subscriptionId = useId();
   const utmId = useId();
@@ -34,6 +51,8 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
     control,
     getValues,
     setValue,
+    trigger,
+    setError,
     formState: { errors },
   } = useForm<ManageInput, unknown, ManageValues>({
     resolver: zodResolver(manageForm),
@@ -44,9 +63,29 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
   const submit = handleSubmit((values) => {
     if (!busy) onSubmit(values);
   });
+  const [resolving, setResolving] = useState<string[] | undefined>();
+  const send = async (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {
+    event.preventDefault();
+    if (busy) return;
+    const pasted = getValues("userIds");
+    if (!namesAccepted || !hasNames(pasted)) {
+      await submit(event);
+      return;
+    }
+    // The other fields first: a person settles the names only for a run that can go.
+    if (!(await trigger(["action", "subscription", "utm"]))) return;
+    const lines = linesToResolve(pasted);
+    if (lines.length > DIRECTORY_RESOLVE_MAX) {
+      const most = format.number(DIRECTORY_RESOLVE_MAX);
+      const count = format.number(lines.length);
+      setError("userIds", { message: t`At most ${most} lines at a time; there are ${count}` });
+      return;
+    }
+    setResolving(lines);
+  };
 
   return (
-    <form className="manage-form card" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="manage-form card" noValidate onSubmit={(event) => void send(event)}>
       <fieldset className="manage-action" role="radiogroup" aria-labelledby={actionLegend}>
         <legend id={actionLegend}>
           <Trans>Action</Trans>
@@ -126,18 +165,41 @@ export function ManageForm({ subscriptions, utms, idName, busy, onSubmit }: Mana
         idName={idName}
         text={text}
         error={errors.userIds?.message}
+        namesAccepted={namesAccepted}
+        readOnly={resolving !== undefined}
         {...register("userIds")}
       />
 
-      <div className="manage-actions">
-        <button
-          type="submit"
-          className={action === "add" ? "button button-primary" : "button button-danger"}
-          disabled={busy}
-        >
-          {action === "add" ? t`Add subscribers` : t`Remove subscribers`}
-        </button>
-      </div>
+      {resolving ? (
+        <ResolvePeople
+          groupId={groupId}
+          lines={resolving}
+          useLabel={(count) =>
+            action === "add"
+              ? t`${plural(count, { one: "Add # person", other: "Add # people" })}`
+              : t`${plural(count, { one: "Remove # person", other: "Remove # people" })}`
+          }
+          onCancel={() => {
+            setResolving(undefined);
+          }}
+          onUse={(ids) => {
+            // What is sent is what was shown: the ids of the people settled on.
+            setValue("userIds", ids.join("\n"));
+            setResolving(undefined);
+            void submit();
+          }}
+        />
+      ) : (
+        <div className="manage-actions">
+          <button
+            type="submit"
+            className={action === "add" ? "button button-primary" : "button button-danger"}
+            disabled={busy}
+          >
+            {action === "add" ? t`Add subscribers` : t`Remove subscribers`}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { userIdField } from "@/lib/subscriber-format";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
+import { useDirectoryStatus } from "../directory/directory-status-query";
 import { ChangeProgress } from "./change-progress";
 import { ChangeResults } from "./change-results";
 import { ManageForm } from "./manage-form";
@@ -31,6 +32,8 @@ export function ManagePage() {
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
   const utms = useQuery(utmsQuery(groupId, call));
   const job = useChangeJob(groupId, field);
+  const directoryStatus = useDirectoryStatus(groupId);
+  const namesAccepted = (directoryStatus.data?.people ?? 0) > 0;
   const [pending, setPending] = useState<ManageValues | undefined>();
 
   const target = (values: ManageValues): ChangeTarget => {
@@ -55,7 +58,8 @@ export function ManagePage() {
       <p className="manage-intro">
         <Trans>
           Add people to a subscription of {channelName}, or remove them, by their user ids.
-        </Trans>
+        </Trans>{" "}
+        {namesAccepted && <Trans>Names and profile links work too, one a line.</Trans>}
       </p>
       {subscriptions.isPending || utms.isPending ? (
         <p role="status" className="muted">
@@ -77,6 +81,8 @@ export function ManagePage() {
           utms={utms.data}
           idName={field}
           busy={job.running}
+          groupId={groupId}
+          namesAccepted={namesAccepted}
           onSubmit={(values) => {
             if (values.action === "remove") setPending(values);
             else start(values);
@@ -86,7 +92,12 @@ export function ManagePage() {
 
       {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
       {job.run?.results && (
-        <ChangeResults key={job.run.id} action={job.run.values.action} results={job.run.results} />
+        <ChangeResults
+          key={job.run.id}
+          action={job.run.values.action}
+          results={job.run.results}
+          names={{ groupId, enabled: directoryStatus.data !== undefined }}
+        />
       )}
 
       <UnsavedChangesGuard

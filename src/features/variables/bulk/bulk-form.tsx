@@ -1,6 +1,9 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState, type SyntheticEvent } from "react";
+import { ResolvePeople } from "@/components/resolve-people/resolve-people";
+import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
+import { hasNames, linesToResolve } from "@/lib/people-lines";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import { UserIdsField } from "@/components/user-ids-field";
@@ -16,11 +19,21 @@ interface BulkSetFormProps {
   onSubmit: (values: BulkSetValues) => void;
   /** The service refused the name or value itself (the run stopped): shown at that field. */
   fieldError?: { field: "name" | "value"; message: string } | undefined;
+  /** The channel's directory reads names: pasted names are resolved before anything is sent. */
+  groupId: number;
+  namesAccepted: boolean;
 }
 
 const defaultValues: BulkSetInput = { name: "", value: "", userIds: "" };
 
-export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormProps) {
+export function BulkSetForm({
+  idName,
+  busy,
+  onSubmit,
+  fieldError,
+  groupId,
+  namesAccepted,
+}: BulkSetFormProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const valueId = useId();
@@ -29,6 +42,9 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
     handleSubmit,
     control,
     setError,
+    getValues,
+    setValue,
+    trigger,
     formState: { errors },
   } = useForm<BulkSetInput, unknown, BulkSetValues>({
     resolver: zodResolver(bulkSetForm),
@@ -49,13 +65,33 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
   const submit = handleSubmit((values) => {
     if (!busy) onSubmit(values);
   });
+  const [resolving, setResolving] = useState<string[] | undefined>();
+  const send = async (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {
+    event.preventDefault();
+    if (busy) return;
+    const pasted = getValues("userIds");
+    if (!namesAccepted || !hasNames(pasted)) {
+      await submit(event);
+      return;
+    }
+    // The other fields first: a person settles the names only for a run that can go.
+    if (!(await trigger(["name", "value"]))) return;
+    const lines = linesToResolve(pasted);
+    if (lines.length > DIRECTORY_RESOLVE_MAX) {
+      const most = format.number(DIRECTORY_RESOLVE_MAX);
+      const count = format.number(lines.length);
+      setError("userIds", { message: t`At most ${most} lines at a time; there are ${count}` });
+      return;
+    }
+    setResolving(lines);
+  };
   const valueHint = `${valueId}-hint`;
   const length = format.number(value.length);
   const max = format.number(VARIABLE_VALUE_MAX);
   const valueError = `${valueId}-error`;
 
   return (
-    <form className="bulk-set-form card" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="bulk-set-form card" noValidate onSubmit={(event) => void send(event)}>
       <TextField
         label={t`Variable name`}
         autoComplete="off"
@@ -93,13 +129,34 @@ export function BulkSetForm({ idName, busy, onSubmit, fieldError }: BulkSetFormP
         idName={idName}
         text={text}
         error={errors.userIds?.message}
+        namesAccepted={namesAccepted}
+        readOnly={resolving !== undefined}
         {...register("userIds")}
       />
-      <div>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          <Trans>Set the variable</Trans>
-        </button>
-      </div>
+      {resolving ? (
+        <ResolvePeople
+          groupId={groupId}
+          lines={resolving}
+          useLabel={(count) =>
+            t`${plural(count, { one: "Set it for # person", other: "Set it for # people" })}`
+          }
+          onCancel={() => {
+            setResolving(undefined);
+          }}
+          onUse={(ids) => {
+            // What is sent is what was shown: the ids of the people settled on.
+            setValue("userIds", ids.join("\n"));
+            setResolving(undefined);
+            void submit();
+          }}
+        />
+      ) : (
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            <Trans>Set the variable</Trans>
+          </button>
+        </div>
+      )}
     </form>
   );
 }

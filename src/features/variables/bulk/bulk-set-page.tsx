@@ -1,7 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useApi } from "@/api/api-context";
+import { directoryStatusOptions } from "@/api/directory";
 import { BulkProgress } from "@/components/bulk-progress";
 import { BulkResults } from "@/components/bulk-results";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -28,6 +31,10 @@ export function BulkSetPage() {
   useDocumentTitle(t`Set a variable for many people`);
   const field = userIdField(channel.type_name) ?? "tg_user_id";
   const job = useBulkSetJob(groupId, field);
+  const { directory } = useApi();
+  // A gateway without a directory answers 404: the form then takes ids alone, as before.
+  const directoryStatus = useQuery({ ...directoryStatusOptions(groupId, directory), retry: false });
+  const namesAccepted = (directoryStatus.data?.people ?? 0) > 0;
   const [pending, setPending] = useState<BulkSetValues | undefined>();
   const run = job.run;
   const retryIds = run?.results ? idsToRetry(run.results) : [];
@@ -51,6 +58,8 @@ export function BulkSetPage() {
       <BulkSetForm
         idName={field}
         busy={job.running}
+        groupId={groupId}
+        namesAccepted={namesAccepted}
         fieldError={job.running ? undefined : run?.fieldError}
         onSubmit={(values) => {
           if (values.userIds.length > 1) setPending(values);
@@ -78,6 +87,7 @@ export function BulkSetPage() {
           key={run.id}
           label={t`Results of the run`}
           results={run.results}
+          names={{ groupId, enabled: directoryStatus.data !== undefined }}
           outcomes={setOutcomes(i18n)}
           summary={resultsSummary(run.name, run.value, run.results, i18n)}
           actions={

@@ -1,0 +1,15 @@
+import { useEffect, useState } from "react";
+
+/** The time now, again every `everyMs`: "updated 3 minutes ago" keeps true while the page is open. */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, everyMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,138 @@
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ResolvePeople } from "../../src/components/resolve-people/resolve-people";
+import { brief, renderWithDirectory } from "./directory-helpers";
+import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
+import { screen, waitFor, within } from "./testing-library";
+
+const WAIT = { timeout: 5000 };
+
+const ivan1 = brief(11, "Иван", "Петров");
+const ivan2 = brief(12, "Иван", "Петров");
+const anna = brief(20, "Анна", "Сидорова");
+
+const answer = {
+  success: true,
+  results: [
+    {
+      line: "Иван Петров",
+      outcome: "ambiguous",
+      user_id: null,
+      candidates: [ivan1, ivan2],
+      matches: 2,
+      problem: null,
+    },
+    {
+      line: "Анна Сидорова",
+      outcome: "found",
+      user_id: 20,
+      candidates: [anna],
+      matches: 1,
+      problem: null,
+    },
+    { line: "777", outcome: "id", user_id: 777, candidates: [], matches: 0, problem: null },
+    {
+      line: "vk.com/durov",
+      outcome: "problem",
+      user_id: null,
+      candidates: [],
+      matches: 0,
+      problem: { code: "vk-screen-name", shown: "durov" },
+    },
+    {
+      line: "Никто",
+      outcome: "not-found",
+      user_id: null,
+      candidates: [],
+      matches: 0,
+      problem: null,
+    },
+  ],
+};
+
+const LINES = ["Иван Петров", "Анна Сидорова", "777", "vk.com/durov", "Никто"];
+
+describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
+  let stub: HttpStub;
+  beforeAll(async () => {
+    stub = await startHttpStub();
+  });
+  afterAll(() => stub.close());
+
+  function show() {
+    const onUse = vi.fn<(ids: number[]) => void>();
+    const onCancel = vi.fn();
+    renderWithDirectory(
+      <ResolvePeople
+        groupId={1002}
+        lines={LINES}
+        useLabel={(count) => `Add ${String(count)}`}
+        onUse={onUse}
+        onCancel={onCancel}
+      />,
+      stub.baseUrl,
+    );
+    return { onUse, onCancel };
+  }
+
+  it("shows each person, asks for the ambiguous name, and sends nothing until every line is settled", async () => {
+    const user = userEvent.setup();
+    stub.handle((_request, res) => {
+      json(res, 200, answer);
+    });
+    const { onUse } = show();
+    await screen.findByText("Check the people before anything is sent", {}, WAIT);
+    const region = screen.getByRole("region", { name: "People to check" });
+    expect(stub.requests.at(-1)?.body).toEqual({ lines: LINES });
+
+    // Found and id lines name their person; the others say why not.
+    expect(
+      within(region).getByText("Анна Сидорова", { selector: ".resolve-person-name" }),
+    ).toBeTruthy();
+    expect(within(region).getByText("user id 20")).toBeTruthy();
+    expect(
+      within(region).getByText("User id 777: not in the directory, sent as it is."),
+    ).toBeTruthy();
+    expect(
+      within(region).getByText(
+        "No one in the directory by this name. Correct the line, or drop it.",
+      ),
+    ).toBeTruthy();
+    expect(within(region).getByText(/durov/u, { selector: ".field-error" })).toBeTruthy();
+    const send = within(region).getByRole("button", { name: "Add 2" });
+    expect(send).toHaveProperty("disabled", true);
+    expect(within(region).getByRole("status").textContent).toBe(
+      "2 people ready; 3 lines to choose or drop.",
+    );
+
+    const choices = within(region).getByRole("group", {
+      name: "“Иван Петров” fits 2 people: which one?",
+    });
+    const [, second] = within(choices).getAllByRole("radio");
+    if (!second) throw new Error("two candidates expected");
+    await user.click(second);
+    await user.click(within(region).getByRole("button", { name: "Drop “vk.com/durov”" }));
+    expect(send).toHaveProperty("disabled", true);
+    await user.click(within(region).getByRole("button", { name: "Drop “Никто”" }));
+    const ready = within(region).getByRole("button", { name: "Add 3" });
+    expect(ready).toHaveProperty("disabled", false);
+    expect(within(region).getByRole("status").textContent).toBe("3 people ready.");
+    expect(onUse).not.toHaveBeenCalled();
+    await user.click(ready);
+    expect(onUse).toHaveBeenCalledWith([12, 20, 777]);
+  });
+
+  it("says when the directory cannot answer, and goes back to the list", async () => {
+    const user = userEvent.setup();
+    stub.handle((_request, res) => {
+      refuse(res, 403, "No.", "role-refused", { role: "marketing" });
+    });
+    const { onCancel, onUse } = show();
+    await screen.findByText("Could not look the names up in the directory.", {}, WAIT);
+    await user.click(screen.getByRole("button", { name: "Back to the list" }));
+    await waitFor(() => {
+      expect(onCancel).toHaveBeenCalled();
+    });
+    expect(onUse).not.toHaveBeenCalled();
+  });
+});
