@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { directoryKeys } from "@/api/query-keys";
 import { createDirectoryApi } from "@/api/directory/directory-client";
 import { describe, expect, it } from "vitest";
 import type { Api } from "../../src/api/api-context";
@@ -56,19 +57,39 @@ const page = (id: string) => {
   return found;
 };
 
+const keysOf = (at: PageVisit) =>
+  at.queryClient
+    .getQueryCache()
+    .findAll()
+    .map((query) => query.queryKey);
+
 describe("the subscribers list's first data, from the URL", () => {
-  it("is the first page of 20 and the subscriptions' names without a query string", () => {
+  it("is the directory's status and first page (newest first, 20) and the names by default", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, ""));
+    const at = visit(call, "");
+    prefetchSubscribers(at);
+    // The list the page shows once the directory is ready, not an API page it would throw away.
     expect(sent).toEqual([
-      { operation: "subscribers/get", params: { count: 20 }, groupId: 1001 },
       { operation: "subscriptions/get", params: { offset: 0, count: 100 }, groupId: 1001 },
     ]);
+    expect(keysOf(at)).toContainEqual(directoryKeys.status(1001));
+    expect(keysOf(at)).toContainEqual(
+      directoryKeys.people(1001, { sort: "date", order: "desc", q: "", limit: 20 }),
+    );
   });
 
-  it("is the page after the last cursor of the stack, in the URL's page size", () => {
+  it("asks the directory for the URL's order, filter, size and cursor", () => {
+    const { call } = recorder();
+    const at = visit(call, "order=name-asc&q=%D0%BF%D0%B5%D1%82&size=50");
+    prefetchSubscribers(at);
+    expect(keysOf(at)).toContainEqual(
+      directoryKeys.people(1001, { sort: "name", order: "asc", q: "пет", limit: 50 }),
+    );
+  });
+
+  it("is the API's page after the last cursor of the stack, in the URL's page size", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "size=50&after=120&after=170"));
+    prefetchSubscribers(visit(call, "source=api&size=50&after=120&after=170"));
     expect(sent[0]).toEqual({
       operation: "subscribers/get",
       params: { count: 50, offset_id: "170" },
@@ -78,25 +99,21 @@ describe("the subscribers list's first data, from the URL", () => {
 
   it("falls back to the first page of 20 for a hand-edited size, as the page does", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "size=7"));
-    expect(sent[0]?.params).toEqual({ count: 20 });
+    prefetchSubscribers(visit(call, "source=api&size=7"));
+    expect(sent[0]).toEqual({ operation: "subscribers/get", params: { count: 20 }, groupId: 1001 });
   });
 
   it("leaves the load-more list to the page (its query is forgotten when unseen)", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "mode=more"));
+    prefetchSubscribers(visit(call, "source=api&mode=more"));
     expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get"]);
   });
 
   it("starts under the keys the list reads, so the page finds them in the cache", () => {
     const { call } = recorder();
-    const at = visit(call, "after=170");
+    const at = visit(call, "source=api&after=170");
     prefetchSubscribers(at);
-    const keys = at.queryClient
-      .getQueryCache()
-      .findAll()
-      .map((query) => query.queryKey);
-    expect(keys).toContainEqual([
+    expect(keysOf(at)).toContainEqual([
       "api",
       1001,
       "subscribers",
@@ -180,7 +197,7 @@ describe("the page loader", () => {
       { queryClient, api: api(call, sessions) },
       page("subscribers"),
       { groupId: "1001" },
-      new URLSearchParams(),
+      new URLSearchParams("source=api"),
     );
     expect(sessions.count).toBe(1);
     expect(sent.map((item) => item.operation)).toEqual(["subscribers/get", "subscriptions/get"]);
@@ -197,7 +214,7 @@ describe("the page loader", () => {
     startPage(context, page("subscribers-manage"), { groupId: "1001" }, new URLSearchParams());
     expect(sent).toEqual([]);
     expect(sessions.count).toBe(0);
-    startPage(context, page("subscribers"), { groupId: "1001" }, new URLSearchParams());
+    startPage(context, page("subscribers"), { groupId: "1001" }, new URLSearchParams("source=api"));
     expect(sent.map((item) => item.operation)).toContain("subscribers/get");
   });
 

@@ -107,6 +107,10 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
     }
     const schema = pick(schemas);
     const { failureBody } = schemas;
+    // Cancelled while the schemas loaded: nothing is sent.
+    if (request.signal?.aborted) {
+      throw fail({ kind: "aborted", message: "The request was cancelled." });
+    }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: "application/json" };
