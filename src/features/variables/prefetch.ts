@@ -19,7 +19,8 @@ export function prefetchVariables(visit: PageVisit): void {
   if (search.user <= 0) return;
   void visit.session().then((session) => {
     const channel = session?.channels.find((candidate) => candidate.group_id === groupId);
-    if (!session || !channel) return;
+    // A role that may not read variables gets the page's refusal, not a 403 from a head start.
+    if (!session || !channel || !mayCall(session.role, "vars/get")) return;
     const field = userIdField(channel.type_name) ?? "tg_user_id";
     void startQuery(queryClient, variablesQuery({ groupId, field, userId: search.user }, call));
     if (search.record > 0 && mayCall(session.role, "subscribers/get")) {
