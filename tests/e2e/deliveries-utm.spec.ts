@@ -100,7 +100,9 @@ test.describe("deliveries and UTM as marketing", () => {
     const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await signInAsMia(page, `/c/${String(GROUP)}/utm`);
     await expect(page.getByRole("heading", { level: 1, name: "UTM" })).toBeVisible();
-    await expect(page.getByText(/(campaigns?|tags?), .*subscribed.*, [\d,]+ unsubscribed\./)).toBeVisible();
+    await expect(
+      page.getByText(/(campaigns?|tags?), .*subscribed.*, [\d,]+ unsubscribed\./),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: "Make link" }).click();
     await expect(page.getByText("Choose a UTM tag.")).toBeVisible();
