@@ -159,12 +159,13 @@ describe("a session that ends while a person is typing", { timeout: 60_000 }, ()
     await screen.findByRole("heading", { level: 1, name: /Count subscribers/ }, FIRST_LOAD);
     await endSession();
     await user.click(screen.getByRole("link", { name: "Channel" }));
-    await signInAgain(user);
     // The router's head start of the channel's data meets the ended session while the page's
-    // code is still on its way: the dialog may come before the move has finished.
+    // code is still on its way: the dialog may come before the move has finished, and is drawn
+    // again when it finishes (what was typed in it then is gone). Sign in once it has.
     await waitFor(() => {
       expect(router.state.location.pathname).toBe("/c/1001");
     }, WAIT);
+    await signInAgain(user);
     expect(
       await screen.findByRole("heading", { level: 2, name: "Test Telegram" }, WAIT),
     ).toBeTruthy();
