@@ -2,7 +2,7 @@ import { i18n as globalI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
@@ -56,13 +56,16 @@ export function LinkBuilder({
     setError,
     formState: { errors },
   } = useForm<LinkFormValues>({ resolver: zodResolver(linkForm), defaultValues });
-  // A tag just created is chosen once the list of tags, read again before this is called,
-  // has been drawn with it.
-  const chooseTag = (utmId: number) => {
-    requestAnimationFrame(() => {
-      setValue("tag", String(utmId), { shouldValidate: true });
-    });
-  };
+  // A tag just created is chosen once the list of tags drawn in the select holds it (the
+  // list is read again after the tag is made; under load it may arrive frames later).
+  const [tagToChoose, chooseTag] = useState<number | null>(null);
+  const chosenTag = useRef<number | null>(null);
+  useEffect(() => {
+    if (tagToChoose === null || chosenTag.current === tagToChoose) return;
+    if (!tags.some((tag) => tag.utm_id === tagToChoose)) return;
+    chosenTag.current = tagToChoose;
+    setValue("tag", String(tagToChoose), { shouldValidate: true });
+  }, [tags, tagToChoose, setValue]);
 
   const mutation = useMutation({
     mutationFn: (values: LinkFormValues) =>
