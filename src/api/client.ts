@@ -1,7 +1,6 @@
-import type { FailureBody } from "@/contract/errors";
 import type { OperationId, RequestOf, ResponseOf } from "@/contract/operations";
-import { ApiError, logText } from "./api-error";
-import { contractSchemas, type ContractSchemas } from "./contract-schemas";
+import { logText } from "./api-error";
+import { exchange, failFor, readAnswer, schemasOrFail } from "./exchange";
 import { firstIssue } from "./issue-path";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,15 +38,9 @@ export function createClient(config: ClientConfig = {}): Call {
     params: RequestOf<Op>,
     options: CallOptions,
   ): Promise<ResponseOf<Op>> {
-    const fail = (details: Omit<ConstructorParameters<typeof ApiError>[0], "operation">) =>
-      new ApiError({ operation, ...details });
+    const fail = failFor(operation);
 
-    let schemas: ContractSchemas;
-    try {
-      schemas = await contractSchemas();
-    } catch (cause) {
-      throw fail({ kind: "network", message: SCHEMAS_UNREACHABLE, cause });
-    }
+    const schemas = await schemasOrFail(fail);
     const spec = schemas.operations[operation];
     const { failureBody } = schemas;
 
@@ -57,14 +50,9 @@ export function createClient(config: ClientConfig = {}): Call {
       throw fail({ kind: "request", path, message: `Not sent: ${at(path)}${message}` });
     }
 
-    const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${baseUrl}/api/${operation}`, {
+    const answer = await exchange(
+      `${baseUrl}/api/${operation}`,
+      {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
@@ -73,73 +61,23 @@ export function createClient(config: ClientConfig = {}): Call {
           "X-Channel-Desk": "1",
         },
         body: JSON.stringify({ ...request.data, group_id: options.groupId }),
-        credentials: "same-origin",
-        signal,
-      });
-      text = await response.text();
-    } catch (cause) {
-      if (options.signal?.aborted) {
-        throw fail({ kind: "aborted", message: "The request was cancelled.", cause });
-      }
-      if (timeout.aborted) {
-        throw fail({
-          kind: "network",
-          timeout: true,
-          message: `No answer within ${String(Math.round(timeoutMs / 1000))} s.`,
-          cause,
-        });
-      }
-      throw fail({ kind: "network", message: "The server could not be reached.", cause });
-    }
-
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (cause) {
-      if (!response.ok) throw httpError(response.status, undefined);
-      throw fail({ kind: "contract", path: "", message: "The answer is not JSON.", cause });
-    }
-
-    const failure = failureBody.safeParse(body);
-    if (!response.ok) throw httpError(response.status, failure.success ? failure.data : undefined);
-    if (failure.success) {
-      throw fail({
-        kind: "service",
-        code: failure.data.error_code,
-        message: serviceMessage(failure.data.error_code, failure.data.error_message),
-        reason: failure.data.reason,
-        details: failure.data.details,
-      });
-    }
-
-    const parsed = spec.response.safeParse(body);
-    if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error.issues);
-      throw fail({
-        kind: "contract",
-        path,
-        message: `The answer does not match the contract: ${at(path)}${message}`,
-      });
-    }
-    return parsed.data as ResponseOf<Op>;
-
-    function httpError(status: number, body: FailureBody | undefined) {
-      const fallback = logText`The server answered HTTP ${status}.`;
-      if (!body) return fail({ kind: "http", status, message: fallback });
-      return fail({
-        kind: "http",
-        status,
-        code: body.error_code,
-        message: body.error_message || fallback,
-        reason: body.reason,
-        details: body.details,
-      });
-    }
+      },
+      {
+        fetch: doFetch,
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        fail,
+      },
+    );
+    return readAnswer(answer, spec.response, {
+      failureBody,
+      fail,
+      serviceMessage,
+    }) as ResponseOf<Op>;
   };
 }
 
-/** The contract's chunk could not be fetched: the network failed, as for any other call. */
-export const SCHEMAS_UNREACHABLE = "Part of the app could not be loaded from the server.";
+export { SCHEMAS_UNREACHABLE } from "./exchange";
 
 function at(path: string): string {
   return path ? `${path}: ` : "";

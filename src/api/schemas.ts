@@ -1,7 +1,7 @@
 /** What the API's clients parse with, loaded lazily through contract-schemas.ts. */
 export { failureBody } from "@/contract/errors";
 export { operations } from "@/contract/operations";
-export { gatewayFailure, loginRequest, sessionResponse, signedOutAnswer } from "@/contract/session";
+export { loginRequest, sessionResponse, signedOutAnswer } from "@/contract/session";
 export {
   directoryListResponse,
   directoryLookupResponse,

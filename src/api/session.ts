@@ -2,9 +2,18 @@ import { queryOptions } from "@tanstack/react-query";
 import type * as z from "@/contract/zod";
 import type { loginRequest, LocaleRequest, SessionResponse } from "@/contract/session";
 import { CSRF_HEADER, SESSION_PROBE_HEADER } from "@/contract/session-constants";
-import { ApiError, logText, type ApiErrorDetails, type AuthOperation } from "./api-error";
-import { DEFAULT_TIMEOUT_MS, SCHEMAS_UNREACHABLE, type ClientConfig } from "./client";
-import { contractSchemas, type ContractSchemas } from "./contract-schemas";
+import type { ApiError, ApiErrorDetails, AuthOperation } from "./api-error";
+import { DEFAULT_TIMEOUT_MS, type ClientConfig } from "./client";
+import type { ContractSchemas } from "./contract-schemas";
+import {
+  exchange,
+  failFor,
+  parseJson,
+  readAnswer,
+  refusalOf,
+  schemasOrFail,
+  type Answer,
+} from "./exchange";
 import { firstIssue } from "./issue-path";
 import { sessionKeys } from "./query-keys";
 
@@ -37,19 +46,13 @@ export interface SessionApi {
 /** A probe waits no longer than this: the next one follows anyway. */
 const PROBE_TIMEOUT_MS = 10_000;
 
-interface Answer {
-  status: number;
-  ok: boolean;
-  text: string;
-}
-
 /** Like `createClient`: every answer is parsed by the contract, every failure is an ApiError. */
 export function createSessionApi(config: ClientConfig = {}): SessionApi {
   const baseUrl = config.baseUrl ?? "";
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send(
+  function send(
     operation: AuthOperation,
     init: {
       method: "GET" | "POST";
@@ -58,41 +61,21 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
       headers?: Record<string, string>;
     },
   ): Promise<Answer> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (init.method === "POST") {
       // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
       headers[CSRF_HEADER] = "1";
       if (init.body !== undefined) headers["Content-Type"] = "application/json";
     }
-    try {
-      const response = await doFetch(`${baseUrl}/${operation}`, {
+    return exchange(
+      `${baseUrl}/${operation}`,
+      {
         method: init.method,
         headers,
         body: init.body === undefined ? null : JSON.stringify(init.body),
-        credentials: "same-origin",
-        signal,
-      });
-      return { status: response.status, ok: response.ok, text: await response.text() };
-    } catch (cause) {
-      if (init.signal?.aborted) {
-        throw fail(operation, { kind: "aborted", message: "The request was cancelled.", cause });
-      }
-      if (timeout.aborted) {
-        throw fail(operation, {
-          kind: "network",
-          timeout: true,
-          message: `No answer within ${String(Math.round(timeoutMs / 1000))} s.`,
-          cause,
-        });
-      }
-      throw fail(operation, {
-        kind: "network",
-        message: "The server could not be reached.",
-        cause,
-      });
-    }
+      },
+      { fetch: doFetch, signal: init.signal, timeoutMs, fail: failFor(operation) },
+    );
   }
 
   return {
@@ -150,82 +133,34 @@ export function createSessionApi(config: ClientConfig = {}): SessionApi {
 }
 
 function fail(operation: AuthOperation, details: Omit<ApiErrorDetails, "operation">): ApiError {
-  return new ApiError({ operation, ...details });
+  return failFor(operation)(details);
 }
 
 /** The contract's schemas; when their chunk cannot be fetched, a network failure of the call. */
-async function schemasFor(operation: AuthOperation): Promise<ContractSchemas> {
-  try {
-    return await contractSchemas();
-  } catch (cause) {
-    throw fail(operation, { kind: "network", message: SCHEMAS_UNREACHABLE, cause });
-  }
+function schemasFor(operation: AuthOperation): Promise<ContractSchemas> {
+  return schemasOrFail(failFor(operation));
 }
 
 function readSession(
   operation: AuthOperation,
   answer: Answer,
-  { gatewayFailure, sessionResponse }: ContractSchemas,
+  { failureBody, sessionResponse }: ContractSchemas,
 ): SessionResponse {
-  if (!answer.ok) throw refusal(operation, answer, { gatewayFailure });
-  const body = parseJson(answer.text);
-  if (body === undefined) {
-    throw fail(operation, { kind: "contract", path: "", message: "The answer is not JSON." });
-  }
-  const failure = gatewayFailure.safeParse(body.value);
-  if (failure.success) {
-    throw fail(operation, {
-      kind: "service",
-      code: failure.data.error_code,
-      message: failure.data.error_message || "The server refused the request.",
-      reason: failure.data.reason,
-      details: failure.data.details,
-    });
-  }
-  const parsed = sessionResponse.safeParse(body.value);
-  if (!parsed.success) {
-    const { path, message } = firstIssue(parsed.error.issues);
-    throw fail(operation, {
-      kind: "contract",
-      path,
-      message: `The answer does not match the contract: ${path ? `${path}: ` : ""}${message}`,
-    });
-  }
-  return parsed.data;
+  return readAnswer(answer, sessionResponse, { failureBody, fail: failFor(operation) });
 }
 
 /** A non-2xx answer: the gateway's own words when it sent its refusal body. */
 function refusal(
   operation: AuthOperation,
   answer: Answer,
-  { gatewayFailure }: Pick<ContractSchemas, "gatewayFailure">,
+  { failureBody }: Pick<ContractSchemas, "failureBody">,
 ): ApiError {
-  const body = parseJson(answer.text);
-  const failure = body === undefined ? undefined : gatewayFailure.safeParse(body.value);
-  const fallback = logText`The server answered HTTP ${answer.status}.`;
-  if (!failure?.success)
-    return fail(operation, { kind: "http", status: answer.status, message: fallback });
-  return fail(operation, {
-    kind: "http",
-    status: answer.status,
-    code: failure.data.error_code,
-    message: failure.data.error_message || fallback,
-    reason: failure.data.reason,
-    details: failure.data.details,
-  });
+  return refusalOf(answer, { failureBody, fail: failFor(operation) });
 }
 
 function isSignedOutAnswer(text: string, { signedOutAnswer }: ContractSchemas): boolean {
   const body = parseJson(text);
   return body !== undefined && signedOutAnswer.safeParse(body.value).success;
-}
-
-function parseJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The signed-in person (`null`: nobody). Refetched when the window regains focus, so an

@@ -1,6 +1,5 @@
 import { contractError } from "./messages";
 import * as z from "./zod";
-import { gatewayReasonFields } from "./errors";
 import { roles } from "./roles";
 import { channelKindNames, interfaceLocales, USERNAME_PATTERN } from "./session-constants";
 
@@ -53,14 +52,6 @@ export const sessionResponse = z.looseObject({
   locale: z.string().nullable().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
-
-/** Body of every gateway refusal that is not a Channel API answer. */
-export const gatewayFailure = z.looseObject({
-  success: z.literal(false),
-  error_code: z.number().int(),
-  error_message: z.string(),
-  ...gatewayReasonFields,
-});
 
 /** `POST /auth/locale`: the signed-in account's language, remembered for its next sign-in. */
 export const localeRequest = z.object({ locale: z.enum(interfaceLocales) });

@@ -8,12 +8,10 @@ import type {
   DirectorySearchResponse,
   DirectoryStatus,
 } from "@/contract/directory";
-import type { FailureBody } from "@/contract/errors";
 import { CSRF_HEADER } from "@/contract/session-constants";
-import { ApiError, logText, type ApiErrorDetails, type DirectoryOperation } from "../api-error";
-import { SCHEMAS_UNREACHABLE } from "../client";
-import { contractSchemas, type ContractSchemas } from "../contract-schemas";
-import { firstIssue } from "../issue-path";
+import type { DirectoryOperation } from "../api-error";
+import type { ContractSchemas } from "../contract-schemas";
+import { exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
 
 /** A search answers as you type: a slow one is not worth waiting for as long as a write. */
 export const DIRECTORY_TIMEOUT_MS = 15_000;
@@ -96,97 +94,28 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
     request: Send,
     pick: (schemas: ContractSchemas) => Schema,
   ): Promise<z.output<Schema>> {
-    const fail = (details: Omit<ApiErrorDetails, "operation">) =>
-      new ApiError({ operation: request.operation, ...details });
-    // The schemas are a chunk of their own, outside the entry (src/api/contract-schemas.ts).
-    let schemas: ContractSchemas;
-    try {
-      schemas = await contractSchemas();
-    } catch (cause) {
-      throw fail({ kind: "network", message: SCHEMAS_UNREACHABLE, cause });
-    }
-    const schema = pick(schemas);
-    const { failureBody } = schemas;
+    const fail = failFor(request.operation);
+    const schemas = await schemasOrFail(fail);
     // Cancelled while the schemas loaded: nothing is sent.
     if (request.signal?.aborted) {
       throw fail({ kind: "aborted", message: "The request was cancelled." });
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = { Accept: "application/json" };
     if (request.method !== "GET") {
       // The gateway refuses writes without it: a cross-site form cannot set a custom header.
       headers[CSRF_HEADER] = "1";
       if (request.body !== undefined) headers["Content-Type"] = "application/json";
     }
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${baseUrl}/directory/${request.path}${search(request.query)}`, {
+    const answer = await exchange(
+      `${baseUrl}/directory/${request.path}${search(request.query)}`,
+      {
         method: request.method,
         headers,
         body: request.body === undefined ? null : JSON.stringify(request.body),
-        credentials: "same-origin",
-        signal,
-      });
-      text = await response.text();
-    } catch (cause) {
-      if (request.signal?.aborted) {
-        throw fail({ kind: "aborted", message: "The request was cancelled.", cause });
-      }
-      if (timeout.aborted) {
-        throw fail({
-          kind: "network",
-          timeout: true,
-          message: `No answer within ${String(Math.round(timeoutMs / 1000))} s.`,
-          cause,
-        });
-      }
-      throw fail({ kind: "network", message: "The server could not be reached.", cause });
-    }
-
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (cause) {
-      if (!response.ok) throw httpError(response.status, undefined);
-      throw fail({ kind: "contract", path: "", message: "The answer is not JSON.", cause });
-    }
-    const failure = failureBody.safeParse(body);
-    if (!response.ok) throw httpError(response.status, failure.success ? failure.data : undefined);
-    if (failure.success) {
-      throw fail({
-        kind: "service",
-        code: failure.data.error_code,
-        message: failure.data.error_message || "The server refused the request.",
-        reason: failure.data.reason,
-        details: failure.data.details,
-      });
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error.issues);
-      throw fail({
-        kind: "contract",
-        path,
-        message: `The answer does not match the contract: ${path ? `${path}: ` : ""}${message}`,
-      });
-    }
-    return parsed.data;
-
-    function httpError(status: number, refusal: FailureBody | undefined) {
-      const fallback = logText`The server answered HTTP ${status}.`;
-      if (!refusal) return fail({ kind: "http", status, message: fallback });
-      return fail({
-        kind: "http",
-        status,
-        code: refusal.error_code,
-        message: refusal.error_message || fallback,
-        reason: refusal.reason,
-        details: refusal.details,
-      });
-    }
+      },
+      { fetch: doFetch, signal: request.signal, timeoutMs, fail },
+    );
+    return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
   }
 
   const group = (groupId: number) => String(groupId);

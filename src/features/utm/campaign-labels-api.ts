@@ -1,6 +1,7 @@
 import type { GatewayFetch } from "@/api/api-context";
-import { ApiError, logText, type CampaignOperation } from "@/api/api-error";
-import { firstIssue } from "@/api/issue-path";
+import type { CampaignOperation } from "@/api/api-error";
+import { DEFAULT_TIMEOUT_MS } from "@/api/client";
+import { exchange, failFor, readAnswer } from "@/api/exchange";
 import {
   campaignLabelRequest,
   campaignLabelResponse,
@@ -19,67 +20,24 @@ async function send<T extends z.ZodType>(
   gateway: GatewayFetch,
   operation: CampaignOperation,
   path: string,
-  init: RequestInit,
+  init: Omit<RequestInit, "signal"> & { signal?: AbortSignal | undefined },
   schema: T,
 ): Promise<z.infer<T>> {
-  const fail = (details: Omit<ConstructorParameters<typeof ApiError>[0], "operation">) =>
-    new ApiError({ operation, ...details });
-  let response: Response;
-  let text: string;
-  try {
-    response = await gateway(path, {
-      ...init,
+  const fail = failFor(operation);
+  const { signal, ...rest } = init;
+  const answer = await exchange(
+    path,
+    {
+      ...rest,
       headers: {
         Accept: "application/json",
         ...(init.method === "GET" ? {} : { "X-Channel-Desk": "1" }),
         ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
       },
-    });
-    text = await response.text();
-  } catch (cause) {
-    if (init.signal?.aborted) {
-      throw fail({ kind: "aborted", message: "The request was cancelled.", cause });
-    }
-    throw fail({ kind: "network", message: "The server could not be reached.", cause });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (cause) {
-    if (!response.ok) {
-      throw fail({
-        kind: "http",
-        status: response.status,
-        message: logText`The server answered HTTP ${response.status}.`,
-      });
-    }
-    throw fail({ kind: "contract", path: "", message: "The answer is not JSON.", cause });
-  }
-  const failure = failureBody.safeParse(body);
-  if (failure.success || !response.ok) {
-    throw fail({
-      kind: response.ok ? "service" : "http",
-      status: response.status,
-      ...(failure.success
-        ? {
-            code: failure.data.error_code,
-            message: failure.data.error_message,
-            reason: failure.data.reason,
-            details: failure.data.details,
-          }
-        : { message: logText`The server answered HTTP ${response.status}.` }),
-    });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error.issues);
-    throw fail({
-      kind: "contract",
-      path: issue.path,
-      message: `The answer does not match the contract: ${issue.message}`,
-    });
-  }
-  return parsed.data;
+    },
+    { fetch: gateway, signal, timeoutMs: DEFAULT_TIMEOUT_MS, fail },
+  );
+  return readAnswer(answer, schema, { failureBody, fail });
 }
 
 export async function fetchCampaignLabels(
@@ -91,7 +49,7 @@ export async function fetchCampaignLabels(
     gateway,
     "campaigns/get",
     `/campaigns/${String(groupId)}`,
-    { method: "GET", signal: signal ?? null },
+    { method: "GET", signal },
     campaignLabelsResponse,
   );
   return answer.items;
