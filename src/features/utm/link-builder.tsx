@@ -8,12 +8,12 @@ import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
 import { describeApiError } from "@/api/error-text";
 import { ChunkBoundary } from "@/components/chunk-boundary";
+import { CopyButton } from "@/components/copy-button";
 import { ErrorState } from "@/components/error-state";
 import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import { ErrorCode } from "@/contract/errors";
 import { zodResolver } from "@/i18n/zod-resolver";
 import type { RecentLink } from "@/lib/recent-links";
-import { CopyButton } from "./copy-button";
 import { linkForm, type LinkFormValues } from "./link-form-schema";
 
 interface LinkBuilderProps {
@@ -242,7 +242,12 @@ export function LinkBuilder({
                     event.currentTarget.select();
                   }}
                 />
-                <CopyButton key={made.link} text={made.link} label={t`Copy the link`} />
+                <CopyButton
+                  key={made.link}
+                  text={made.link}
+                  label={t`Copy the link`}
+                  refused={t`The browser did not allow copying: select the link and press Ctrl+C (⌘C).`}
+                />
               </div>
               <p className="muted utm-link-about">
                 <LinkAbout link={made} />

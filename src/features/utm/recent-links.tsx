@@ -1,9 +1,9 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CopyButton } from "@/components/copy-button";
 import { useFormat } from "@/i18n/use-format";
 import type { RecentLink } from "@/lib/recent-links";
 import { MAX_RECENT_LINKS } from "@/lib/recent-links";
-import { CopyButton } from "./copy-button";
 
 /** The links made lately in this browser for this channel, newest first, with a way to clear them. */
 export function RecentLinks({
@@ -73,7 +73,11 @@ function RecentItem({ item, timeZone }: { item: RecentLink; timeZone: string }) 
           ? t`${tagName} → ${subscriptionName}, subscribes on click · ${when}`
           : `${tagName} → ${subscriptionName} · ${when}`}
       </span>
-      <CopyButton text={link} label={t`Copy ${link}`} />
+      <CopyButton
+        text={link}
+        label={t`Copy ${link}`}
+        refused={t`The browser did not allow copying: select the link and press Ctrl+C (⌘C).`}
+      />
     </li>
   );
 }

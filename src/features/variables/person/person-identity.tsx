@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { Avatar } from "@/components/avatar";
+import { CopyButton } from "@/components/copy-button";
 import type { DirectoryPerson } from "@/contract/directory";
 import type { SessionChannel } from "@/contract/session";
 import { useFormat } from "@/i18n/use-format";
 import { personName, statusLabel } from "@/lib/subscriber-format";
-import { CopyText } from "./copy-text";
 
 interface PersonIdentityProps {
   person: DirectoryPerson;
@@ -45,7 +45,12 @@ export function PersonIdentity({ person, channel, actions }: PersonIdentityProps
             {kind === "VK" ? <Trans>VK user id</Trans> : <Trans>Telegram user id</Trans>}{" "}
             <code>{userId}</code>
           </span>
-          <CopyText text={userId} label={t`Copy the user id ${userId}`} />
+          <CopyButton
+            text={userId}
+            label={t`Copy the user id ${userId}`}
+            refused={t`The browser did not allow copying: select the id and press Ctrl+C (⌘C).`}
+            small
+          />
         </p>
         <p className="person-facts">
           <span className={person.status === 1 ? "badge badge-success" : "badge"}>{status}</span>

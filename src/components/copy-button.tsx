@@ -1,11 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import CopyIcon from "lucide-react/icons/copy";
 import { useEffect, useRef, useState } from "react";
+import "./copy-button.css";
 
 type CopyState = "idle" | "copied" | "failed";
 
-/** Copies `text` and says so in a live region; where the browser refuses, says how instead. */
-export function CopyText({ text, label }: { text: string; label: string }) {
+interface CopyButtonProps {
+  text: string;
+  /** The button's accessible name: what is copied ("Copy the link"). */
+  label: string;
+  /** Said where the browser refuses (no permission, an insecure page): how to copy by hand. */
+  refused: string;
+  /** A smaller icon, for a button beside a line of text. */
+  small?: boolean;
+}
+
+/** Copies `text` to the clipboard and says so in a live region, or how to copy by hand. */
+export function CopyButton({ text, label, refused, small = false }: CopyButtonProps) {
   const { t } = useLingui();
   const [state, setState] = useState<CopyState>("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -30,17 +41,13 @@ export function CopyText({ text, label }: { text: string; label: string }) {
   }
 
   return (
-    <span className="person-copy">
+    <span className="copy-button">
       <button type="button" className="button" onClick={() => void copy()} aria-label={label}>
-        <CopyIcon aria-hidden="true" size={14} />
+        <CopyIcon aria-hidden="true" size={small ? 14 : 16} />
         <Trans>Copy</Trans>
       </button>
       <span role="status" className={state === "failed" ? "field-error" : "muted"}>
-        {state === "copied"
-          ? t`Copied.`
-          : state === "failed"
-            ? t`The browser did not allow copying: select the id and press Ctrl+C (⌘C).`
-            : ""}
+        {state === "copied" ? t`Copied.` : state === "failed" ? refused : ""}
       </span>
     </span>
   );
