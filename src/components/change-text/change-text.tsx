@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { changeTone, compareValues } from "@/lib/compare-periods";
 import { useFormat } from "@/i18n/use-format";
+import "./change-text.css";
 
 interface ChangeTextProps {
   current: number | undefined;
@@ -9,9 +10,14 @@ interface ChangeTextProps {
   formatValue: (value: number) => string;
   /** False for a figure whose rise is bad news (an unsubscribe rate). */
   higherIsBetter?: boolean;
+  /** Also show the previous value ("was 183"), where no column beside it does. */
+  showPrevious?: boolean;
 }
 
 /**
+ * Shared by every page that compares with a period before (channel, subscriptions, deliveries,
+ * UTM, and the charts' tables).
+ *
  * The change of a figure against the previous period: "+12%", "−50%", "new", coloured as good
  * or bad news, and said in words (with the old value) for a screen reader, since neither the
  * sign nor the colour is read out well.
@@ -21,6 +27,7 @@ export function ChangeText({
   previous,
   formatValue,
   higherIsBetter = true,
+  showPrevious = false,
 }: ChangeTextProps) {
   const { t } = useLingui();
   const format = useFormat();
@@ -57,8 +64,14 @@ export function ChangeText({
       break;
   }
   return (
-    <span className={`utm-change utm-change-${tone}`}>
+    <span className={`change-text change-text-${tone}`} data-change={change.kind}>
       <span aria-hidden="true">{shown}</span>
+      {showPrevious && before !== "" && (
+        <span className="change-text-previous" aria-hidden="true">
+          {" "}
+          {t`was ${before}`}
+        </span>
+      )}
       <span className="visually-hidden">{said}</span>
     </span>
   );
