@@ -48,8 +48,8 @@ export function comparedTotals(rows: readonly ComparedRow[], columns: number) {
 export interface ComparedCsvInput {
   /** The first column's header, with the zone ("Day (MSK, UTC+3)"). */
   rowHeader: string;
-  /** The compared bucket's column header ("Day a year before"). */
-  comparedHeader: string;
+  /** The compared bucket's column header ("Day a year before"); undefined: no comparison. */
+  comparedHeader: string | undefined;
   /** The series' names ("Subscribed"), in the order of `values`. */
   labels: readonly string[];
   /** Appended to a series' name for its compared column (", previous period"). */
@@ -60,22 +60,25 @@ export interface ComparedCsvInput {
 
 /**
  * The chart's table as CSV with its comparison: per series the value, the compared value and
- * the change in percent; the compared bucket's own name; a last row of totals.
+ * the change in percent; the compared bucket's own name; a last row of totals. Without a
+ * comparison, the values alone.
  */
 export function comparedCsv(input: ComparedCsvInput): string {
   const { i18n } = input.format;
+  const comparing = input.comparedHeader !== undefined;
   const header = [
     input.rowHeader,
-    input.comparedHeader,
-    ...input.labels.flatMap((label) => [
-      label,
-      `${label}${input.comparedSuffix}`,
-      i18n._(msg`${label}, change %`),
-    ]),
+    ...(input.comparedHeader !== undefined ? [input.comparedHeader] : []),
+    ...input.labels.flatMap((label) =>
+      comparing
+        ? [label, `${label}${input.comparedSuffix}`, i18n._(msg`${label}, change %`)]
+        : [label],
+    ),
   ];
   const cells = (values: readonly number[], compared: readonly number[] | undefined) =>
     input.labels.flatMap((_label, k) => {
       const now = values[k] ?? 0;
+      if (!comparing) return [String(now)];
       const before = compared?.[k];
       return [
         String(now),
@@ -85,10 +88,14 @@ export function comparedCsv(input: ComparedCsvInput): string {
     });
   const records = input.rows.map((row) => [
     row.title,
-    row.comparedTitle ?? "",
+    ...(comparing ? [row.comparedTitle ?? ""] : []),
     ...cells(row.values, row.compared),
   ]);
   const totals = comparedTotals(input.rows, input.labels.length);
-  const total = [i18n._(msg`Total`), "", ...cells(totals.values, totals.compared)];
+  const total = [
+    i18n._(msg`Total`),
+    ...(comparing ? [""] : []),
+    ...cells(totals.values, totals.compared),
+  ];
   return csvText([header, ...records, total], { separator: input.format.separator, first: true });
 }

@@ -142,3 +142,19 @@ describe("comparedCsv", () => {
     ]);
   });
 });
+
+describe("comparedCsv without a comparison", () => {
+  it("writes the values alone", () => {
+    const i18n = testI18n("en");
+    const rows = compareRows([{ title: "1 Mar 2025", values: [3, 1] }], []);
+    const text = comparedCsv({
+      rowHeader: "Day",
+      comparedHeader: undefined,
+      labels: ["Subscribed", "Unsubscribed"],
+      comparedSuffix: "",
+      rows,
+      format: { separator: ";", i18n },
+    });
+    expect(text.slice(1)).toBe("Day;Subscribed;Unsubscribed\r\n1 Mar 2025;3;1\r\nTotal;3;1\r\n");
+  });
+});

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { changeTone, compareValues } from "@/lib/compare-periods";
+import { changeTone } from "@/lib/compare-periods";
 import { useFormat } from "@/i18n/use-format";
+import { changeWords } from "./change-words";
 import "./change-text.css";
 
 interface ChangeTextProps {
@@ -29,50 +30,21 @@ export function ChangeText({
   higherIsBetter = true,
   showPrevious = false,
 }: ChangeTextProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
-  const change = compareValues(current, previous);
-  const tone = changeTone(change, higherIsBetter);
-  const before = previous === undefined ? "" : formatValue(previous);
-  let shown: string;
-  let said: string;
-  switch (change.kind) {
-    case "up": {
-      shown = format.signedPercent(change.ratio);
-      const by = format.percent(change.ratio, 0);
-      said = t`up ${by} from ${before}`;
-      break;
-    }
-    case "down": {
-      // A true minus sign: the hyphen of Intl reads as a dash.
-      shown = format.signedPercent(change.ratio).replace("-", "−");
-      const by = format.percent(-change.ratio, 0);
-      said = t`down ${by} from ${before}`;
-      break;
-    }
-    case "new":
-      shown = t`new`;
-      said = t`new: none in the previous period`;
-      break;
-    case "same":
-      shown = "=";
-      said = t`no change from ${before}`;
-      break;
-    case "none":
-      shown = "—";
-      said = t`nothing to compare`;
-      break;
-  }
+  const words = changeWords(current, previous, formatValue, i18n, format);
+  const tone = changeTone(words.change, higherIsBetter);
+  const before = words.before;
   return (
-    <span className={`change-text change-text-${tone}`} data-change={change.kind}>
-      <span aria-hidden="true">{shown}</span>
+    <span className={`change-text change-text-${tone}`} data-change={words.change.kind}>
+      <span aria-hidden="true">{words.shown}</span>
       {showPrevious && before !== "" && (
         <span className="change-text-previous" aria-hidden="true">
           {" "}
           {t`was ${before}`}
         </span>
       )}
-      <span className="visually-hidden">{said}</span>
+      <span className="visually-hidden">{words.said}</span>
     </span>
   );
 }

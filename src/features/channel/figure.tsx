@@ -26,6 +26,7 @@ interface FigureProps {
 /** One number of the channel, loading and failing on its own. */
 export function Figure({ slug, label, period, query, previous }: FigureProps) {
   const { t } = useLingui();
+  const previousDays = previous?.days ?? "";
   const format = useFormat();
   return (
     <div className="card figure" data-testid={`figure-${slug}`}>
@@ -73,7 +74,7 @@ export function Figure({ slug, label, period, query, previous }: FigureProps) {
                 ) : (
                   <span className="muted">{t`Loading…`}</span>
                 )}{" "}
-                <span className="figure-previous-days">{t`against ${previous.days}`}</span>
+                <span className="figure-previous-days">{t`against ${previousDays}`}</span>
               </span>
             )}
           </>
