@@ -90,7 +90,7 @@ test.describe("comparisons with the period before", () => {
   test("subscriptions: totals and the compared chart agree with statCount of both periods", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     const accounts = await readAccounts();
     const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await page.goto("/");
@@ -171,7 +171,7 @@ test.describe("comparisons with the period before", () => {
   test("channel and deliveries: every total against the days before", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     const accounts = await readAccounts();
     const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
     await page.goto("/");
@@ -204,7 +204,7 @@ test.describe("comparisons with the period before", () => {
 test.describe("in Russian", () => {
   test.use({ locale: "ru-RU" });
   test("the compared chart and totals read in Russian", async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(480_000);
     await stubRemoteImages(page);
     const accounts = await readAccounts();
     await page.goto("/");
