@@ -32,7 +32,8 @@ import {
   sumCounts,
   type BucketCounts,
 } from "../src/lib/chart-strategy";
-import { resolvePeriod } from "../src/lib/period";
+import { previousPeriod } from "../src/lib/compare-periods";
+import { dayOf, resolvePeriod } from "../src/lib/period";
 import { addUnits, startOf } from "../src/contract/datetime";
 import type { SubscriptionEvent } from "../src/contract/entities";
 
@@ -187,6 +188,38 @@ for (const period of periods) {
   const smartCalls = smart.calls();
   await smart.close();
 
+  // Comparison on: the previous period of the same length, planned as the chart plans its
+  // own series (src/api/compared-series.ts), with the same unit, on a fresh gateway.
+  const before = previousPeriod(
+    resolvePeriod(
+      { preset: "custom", from: dayOf(period.from, TIME_ZONE), to: dayOf(period.to, TIME_ZONE) },
+      now,
+      TIME_ZONE,
+    ),
+  );
+  const comparing = await startGateway();
+  started = performance.now();
+  const compared = await loadSubscriptionSeries({
+    call: comparing.call,
+    groupId: GROUP_ID,
+    timeZone: TIME_ZONE,
+    from: before.from,
+    to: before.to,
+    unit: bucketUnitFor(period),
+  });
+  const comparedMs = performance.now() - started;
+  const comparedCalls = comparing.calls();
+  await comparing.close();
+  const comparedEvents = compared.totals.subscribed + compared.totals.unsubscribed;
+  const comparedTarget = Math.min(pagesFor(comparedEvents), compared.buckets.length) + 1;
+  const comparedSum = sumCounts(compared.series);
+  const comparedOk =
+    comparedCalls <= comparedTarget &&
+    comparedCalls === compared.calls &&
+    compared.buckets.length === loaded.buckets.length &&
+    comparedSum.subscribed === compared.totals.subscribed &&
+    comparedSum.unsubscribed === compared.totals.unsubscribed;
+
   const naive = await startGateway();
   started = performance.now();
   const plain = await naiveSeries(naive.call, period.from, period.to);
@@ -201,7 +234,7 @@ for (const period of periods) {
     sameSeries(loaded.series, plain.series) &&
     sum.subscribed === loaded.totals.subscribed &&
     sum.unsubscribed === loaded.totals.unsubscribed;
-  const ok = smartCalls <= target && smartCalls === loaded.calls && agrees;
+  const ok = smartCalls <= target && smartCalls === loaded.calls && agrees && comparedOk;
   if (!ok) failures += 1;
   rows.push([
     period.label,
@@ -213,7 +246,11 @@ for (const period of periods) {
     String(naiveCalls),
     `${(naiveMs / 1000).toFixed(2)} s`,
     `≤ ${String(target)}`,
-    ok ? "ok" : agrees ? "OVER TARGET" : "SERIES DIFFER",
+    comparedEvents.toLocaleString("en"),
+    String(comparedCalls),
+    `${(comparedMs / 1000).toFixed(2)} s`,
+    `≤ ${String(comparedTarget)}`,
+    ok ? "ok" : !comparedOk ? "COMPARED OVER TARGET" : agrees ? "OVER TARGET" : "SERIES DIFFER",
   ]);
 }
 
@@ -227,6 +264,10 @@ const header = [
   "naive calls",
   "naive time",
   "target",
+  "prev. events",
+  "prev. calls",
+  "prev. time",
+  "prev. target",
   "",
 ];
 const widths = header.map((title, i) =>
@@ -243,6 +284,10 @@ console.log(
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+console.log(
+  `comparison on: "prev." is the previous period of the same length, loaded as the chart loads ` +
+    `its compared series, with its own bound (calls ≤ min(⌈events/100⌉, buckets) + 1)`,
+);
 console.log(
   `target: calls ≤ min(⌈events/100⌉, buckets) + 1; "ok" also means the strategy's buckets equal the naive ` +
     `count and add up to the period's statCount`,

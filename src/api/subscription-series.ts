@@ -101,7 +101,8 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     enabled,
   });
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
-  const plan = total.data ? planSeries(expected, buckets.length, canPage) : undefined;
+  // Not while disabled: the total may be in the cache from another chart of the same period.
+  const plan = enabled && total.data ? planSeries(expected, buckets.length, canPage) : undefined;
 
   const pageCount =
     plan?.kind === "page"

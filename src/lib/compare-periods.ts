@@ -90,3 +90,53 @@ export function changeTone(change: Change, higherIsBetter = true): "good" | "bad
   if (change.kind !== "up" && change.kind !== "down") return "neutral";
   return (change.kind === "up") === higherIsBetter ? "good" : "bad";
 }
+
+/** What a chart is compared with: nothing, the period before, or the same days a year before. */
+export const COMPARE_MODES = ["none", "previous", "year"] as const;
+export type CompareMode = (typeof COMPARE_MODES)[number];
+
+/** The same calendar day a year before; 29 February becomes 28 February. */
+function yearBeforeDay(day: DayText, lastOfMonth: boolean): DayText {
+  const d = parseDay(day);
+  if (!d) throw new RangeError(`Not a day: ${JSON.stringify(day)}`);
+  const year = d.year - 1;
+  const last = lastDayOfMonth(year, d.month);
+  // The last day of a month stays the last (28 February 2025 → 29 February 2024), so that a
+  // whole month is compared with the whole month.
+  const dayOfMonth = lastOfMonth ? last : Math.min(d.day, last);
+  return `${pad(year, 4)}-${pad(d.month)}-${pad(dayOfMonth)}`;
+}
+
+/**
+ * The same days a year before, in the same zone: 1–30 November 2026 → 1–30 November 2025. A
+ * day that year lacks (29 February) becomes the month's last; whole calendar months stay whole
+ * months, so February 2025 (28 days) is compared with February 2024 (29 days).
+ */
+export function yearBeforePeriod(period: ResolvedPeriod): ResolvedPeriod {
+  const from = yearBeforeDay(period.firstDay, false);
+  const to = yearBeforeDay(period.lastDay, wholeMonths(period.firstDay, period.lastDay) > 0);
+  return resolvePeriod({ preset: "custom", from, to }, period.from, period.timeZone);
+}
+
+/** The period a chart is compared with, or undefined for none. */
+export function comparedPeriod(
+  period: ResolvedPeriod,
+  mode: CompareMode,
+): ResolvedPeriod | undefined {
+  if (mode === "previous") return previousPeriod(period);
+  if (mode === "year") return yearBeforePeriod(period);
+  return undefined;
+}
+
+/**
+ * The compared series beside the current one, by position: the first bucket of the period
+ * with the first of the compared period, and so on (the days are not the same, the place in
+ * the period is). A position the compared period lacks (31 October against 30 September) is
+ * undefined; compared buckets past the current period's last are left out.
+ */
+export function alignByPosition<T>(
+  current: readonly unknown[],
+  compared: readonly T[],
+): (T | undefined)[] {
+  return current.map((_value, i) => compared[i]);
+}

@@ -30,6 +30,11 @@ export function recentDays(days: number, now: number, timeZone: string): RecentD
   };
 }
 
+/** The same number of whole days just before `period` (the 7 days before the last 7). */
+export function daysBefore(period: RecentDays): RecentDays {
+  return recentDays(period.days, period.start - 1, period.timeZone);
+}
+
 /**
  * "9–15 March 2026" / "9–15 марта 2026": the period's first and last day as the zone's calendar
  * reads them, in the interface language `locale`.

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { compareValues } from "./compare-periods";
+import { changeCell, csvDecimal as decimal } from "./change-cell";
 import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
 import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
@@ -22,21 +22,11 @@ export interface UtmCsvInput {
   format: CsvFormat;
 }
 
-function decimal(value: number, locale: string): string {
-  const text = String(Math.round(value * 10) / 10);
-  return locale.toLowerCase().startsWith("ru") ? text.replace(".", ",") : text;
-}
-
 export function utmCsv(input: UtmCsvInput): string {
   const { i18n } = input.format;
   const locale = i18n.locale;
-  const change = (current: number | undefined, previous: number | undefined): string => {
-    const found = compareValues(current, previous);
-    if (found.kind === "up" || found.kind === "down") return decimal(found.ratio * 100, locale);
-    if (found.kind === "same") return "0";
-    if (found.kind === "new") return i18n._(msg`new`);
-    return "";
-  };
+  const change = (current: number | undefined, previous: number | undefined): string =>
+    changeCell(current, previous, i18n);
   const rate = (value: number | undefined) =>
     value === undefined ? "" : decimal(value * 100, locale);
   const figures = (now: Figures, before: Figures): string[] => [

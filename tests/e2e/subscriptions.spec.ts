@@ -85,7 +85,7 @@ async function figure(page: Page, label: string): Promise<number> {
   const value = page
     .locator(".subscriptions-figure")
     .filter({ has: page.locator("dt").getByText(label, { exact: true }) })
-    .locator("dd");
+    .locator(".subscriptions-figure-value");
   await expect(value).toHaveText(/\d/, { timeout: 20_000 });
   return number(await value.innerText());
 }

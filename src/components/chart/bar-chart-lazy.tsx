@@ -14,6 +14,9 @@ export interface BarsProps {
   formatValue: (value: number) => string;
 }
 
+/** A compared period's bars: the same colour, lighter, so each stays beside its own series. */
+export const FADED_OPACITY = 0.4;
+
 const tick = { fill: "var(--chart-axis)", fontSize: 12 };
 
 /** Recharts lives only in this module, so it lands in its own chunk, loaded with the first chart. */
@@ -77,6 +80,7 @@ export default function Bars({
           dataKey={`s${String(i)}`}
           name={item.label}
           fill={item.color}
+          fillOpacity={item.faded ? FADED_OPACITY : 1}
           isAnimationActive={animate}
         />
       ))}

@@ -27,7 +27,11 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
       <ul className="chart-legend">
         {series.map((item) => (
           <li key={item.label}>
-            <span className="chart-swatch" style={{ background: item.color }} aria-hidden="true" />
+            <span
+              className="chart-swatch"
+              style={{ background: item.color, opacity: item.faded ? 0.4 : 1 }}
+              aria-hidden="true"
+            />
             {item.label}
           </li>
         ))}

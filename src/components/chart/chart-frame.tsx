@@ -26,6 +26,8 @@ interface ChartFrameProps {
   onRetry?: () => void;
   retrying?: boolean;
   headingLevel?: 2 | 3;
+  /** Beside the switch: a comparison's choice, an export. */
+  controls?: ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ChartFrame({
   onRetry,
   retrying = false,
   headingLevel = 2,
+  controls,
 }: ChartFrameProps) {
   const { t } = useLingui();
   const format = useFormat();
@@ -76,17 +79,20 @@ export function ChartFrame({
         <Heading id={`${id}-title`} className="chart-frame-title">
           {title}
         </Heading>
-        <label className="chart-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={asTable}
-            onChange={(event) => {
-              setAsTable(event.currentTarget.checked);
-            }}
-          />
-          <Trans>Show as table</Trans>
-        </label>
+        <div className="chart-frame-controls">
+          {controls}
+          <label className="chart-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={asTable}
+              onChange={(event) => {
+                setAsTable(event.currentTarget.checked);
+              }}
+            />
+            <Trans>Show as table</Trans>
+          </label>
+        </div>
       </div>
       {failed ? (
         <ErrorState

@@ -6,6 +6,8 @@ export interface ChartSeries {
   color: string;
   /** A change rather than a count (net): the table writes its sign, "+12" / "−3". */
   signed?: boolean;
+  /** A compared period's series: drawn lighter beside its own. */
+  faded?: boolean;
 }
 
 /** What a chart draws: points whose `values` line up with `series`. */

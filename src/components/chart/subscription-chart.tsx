@@ -1,17 +1,30 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import type { SubscriptionSeries } from "@/api/subscription-series";
+import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
+import { compareRows } from "@/lib/compared-series";
 import { withZone } from "@/lib/zone-words";
 import type { SeriesPoint } from "@/lib/fit-points";
+import { changeWords } from "../change-text/change-words";
 import { BarSeriesChart } from "./bar-chart";
 import { bucketAxisLabel, bucketCaption } from "./bucket-words";
 import { ChartFrame } from "./chart-frame";
 import type { ChartSeries } from "./chart-series";
 import { ChartTable } from "./chart-table";
+import { ComparedChartTable } from "./compared-chart-table";
+
+/** The period a chart is compared with, and its series over the same buckets' length. */
+export interface ComparedChart {
+  mode: "previous" | "year";
+  data: SubscriptionSeries;
+  /** "1–30 October 2026". */
+  periodText: string;
+}
 
 interface SubscriptionChartProps {
   title: string;
@@ -21,9 +34,18 @@ interface SubscriptionChartProps {
   /** Draw net bars beside subscribed and unsubscribed (the table always has net). */
   withNet?: boolean;
   headingLevel?: 2 | 3;
+  /** A second, lighter series of an earlier period, aligned by position. */
+  compared?: ComparedChart | undefined;
+  /** The comparison's choice, beside the table switch. */
+  controls?: ReactNode;
+  /** The table's CSV file name, without the extension. */
+  fileStem: string;
 }
 
-/** Subscribed, unsubscribed and net per bucket of a period, in the shared chart frame. */
+/**
+ * Subscribed, unsubscribed and net per bucket of a period, in the shared chart frame; with a
+ * compared period, each series beside its lighter twin, and the table with both and the change.
+ */
 export function SubscriptionChart({
   title,
   data,
@@ -31,14 +53,124 @@ export function SubscriptionChart({
   unit,
   withNet = false,
   headingLevel,
+  compared,
+  controls,
+  fileStem,
 }: SubscriptionChartProps) {
   const { t, i18n } = useLingui();
   const format = formatters(i18n.locale);
   const SUBSCRIBED: ChartSeries = { label: t`Subscribed`, color: "var(--chart-subscribed)" };
   const UNSUBSCRIBED: ChartSeries = { label: t`Unsubscribed`, color: "var(--chart-unsubscribed)" };
   const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)", signed: true };
+  const twin = (item: ChartSeries): ChartSeries => {
+    const label = item.label;
+    return {
+      ...item,
+      label: compared?.mode === "year" ? t`${label}, a year before` : t`${label}, before`,
+      faded: true,
+    };
+  };
+  const points = pointsOf(data);
+  const comparedPoints = compared ? pointsOf(compared.data) : [];
+  const rows = compareRows(points, comparedPoints);
+  const totals = sumCounts(data.series ?? []);
+  const zone = format.zone(timeZone, data.buckets[0]?.start ?? 0).label;
+  const axis = bucketAxisLabel(unit, zone, i18n);
+  const shownCount = withNet ? 3 : 2;
+  const own = [SUBSCRIBED, UNSUBSCRIBED, NET].slice(0, shownCount);
+  const drawn = compared ? own.flatMap((item) => [item, twin(item)]) : own;
+  const drawnPoints = rows.map((row, i) => ({
+    label: points[i]?.label ?? row.title,
+    title: row.title,
+    values: compared
+      ? own.flatMap((_item, k) => [row.values[k] ?? 0, row.compared?.[k] ?? 0])
+      : row.values.slice(0, shownCount),
+  }));
+  const comparedHeader = compared
+    ? compared.mode === "year"
+      ? t`A year before`
+      : t`Previous period`
+    : undefined;
+  const comparedText = compared?.periodText ?? "";
+  const status = worstStatus(data, compared?.data);
+  const loading = status.status === "pending" ? (status.from.progress ?? true) : false;
+  const caption = bucketCaption(title, unit, zone, i18n);
+  let summary =
+    data.series && status.status === "success"
+      ? summarize(data, totals, timeZone, zone, unit, i18n, format)
+      : undefined;
+  if (summary && compared?.data.series) {
+    summary = `${summary} ${comparedSentence(totals, sumCounts(compared.data.series), compared, i18n, format)}`;
+  }
+
+  return (
+    <ChartFrame
+      title={title}
+      {...(headingLevel ? { headingLevel } : {})}
+      summary={summary}
+      loading={loading}
+      error={status.status === "error" ? status.from.error : undefined}
+      onRetry={status.from.retry}
+      retrying={status.from.retrying}
+      controls={
+        <>
+          {controls}
+          {status.status === "success" && (
+            <CsvExportButton
+              failureTitle={t`Could not export the chart’s table.`}
+              fileName={() => `${fileStem}.csv`}
+              total={rows.length + 1}
+              run={async ({ sink, format: csvFormat, onRows }) => {
+                const { comparedCsv } = await import("@/lib/compared-series");
+                await sink.write(
+                  comparedCsv({
+                    rowHeader: axis,
+                    comparedHeader,
+                    labels: [SUBSCRIBED.label, UNSUBSCRIBED.label, NET.label],
+                    comparedSuffix:
+                      compared?.mode === "year" ? t`, a year before` : t`, previous period`,
+                    rows,
+                    format: csvFormat,
+                  }),
+                );
+                await sink.close();
+                onRows(rows.length);
+                return { rows: rows.length };
+              }}
+            />
+          )}
+        </>
+      }
+      chart={
+        <BarSeriesChart series={drawn} points={drawnPoints} xLabel={axis} yLabel={t`Events`} />
+      }
+      table={
+        compared && comparedHeader ? (
+          <ComparedChartTable
+            caption={`${caption} ${t`Compared with ${comparedText}.`}`}
+            rowHeader={axis}
+            comparedHeader={comparedHeader}
+            series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
+            rows={rows}
+            higherIsBetter={[true, false, true]}
+          />
+        ) : (
+          <ChartTable
+            caption={caption}
+            rowHeader={axis}
+            series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
+            points={points}
+            totals={[totals.subscribed, totals.unsubscribed, totals.net]}
+          />
+        )
+      }
+    />
+  );
+}
+
+function pointsOf(data: SubscriptionSeries): SeriesPoint[] {
   const series = data.series ?? [];
-  const points: SeriesPoint[] = data.buckets.map((bucket, i) => {
+  return data.buckets.map((bucket, i) => {
     const counts = series[i] ?? { subscribed: 0, unsubscribed: 0, net: 0 };
     return {
       label: bucket.label,
@@ -46,41 +178,49 @@ export function SubscriptionChart({
       values: [counts.subscribed, counts.unsubscribed, counts.net],
     };
   });
-  const totals = sumCounts(series);
-  const zone = format.zone(timeZone, data.buckets[0]?.start ?? 0).label;
-  const axis = bucketAxisLabel(unit, zone, i18n);
-  const drawn = withNet ? [SUBSCRIBED, UNSUBSCRIBED, NET] : [SUBSCRIBED, UNSUBSCRIBED];
+}
 
-  return (
-    <ChartFrame
-      title={title}
-      {...(headingLevel ? { headingLevel } : {})}
-      summary={
-        data.series ? summarize(data, totals, timeZone, zone, unit, i18n, format) : undefined
-      }
-      loading={data.status === "pending" ? (data.progress ?? true) : false}
-      error={data.status === "error" ? data.error : undefined}
-      onRetry={data.retry}
-      retrying={data.retrying}
-      chart={
-        <BarSeriesChart
-          series={drawn}
-          points={withNet ? points : points.map((p) => ({ ...p, values: p.values.slice(0, 2) }))}
-          xLabel={axis}
-          yLabel={t`Events`}
-        />
-      }
-      table={
-        <ChartTable
-          caption={bucketCaption(title, unit, zone, i18n)}
-          rowHeader={axis}
-          series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
-          points={points}
-          totals={[totals.subscribed, totals.unsubscribed, totals.net]}
-        />
-      }
-    />
-  );
+/** The chart waits for both series; a failure of either is shown, with its retry. */
+function worstStatus(data: SubscriptionSeries, compared: SubscriptionSeries | undefined) {
+  for (const status of ["error", "pending"] as const) {
+    if (data.status === status) return { status, from: data };
+    if (compared?.status === status) return { status, from: compared };
+  }
+  return { status: "success" as const, from: data };
+}
+
+/** "Against 1–30 October 2026: 120 subscribed (up 12% from 107), 30 unsubscribed (…)." */
+function comparedSentence(
+  totals: BucketCounts,
+  before: BucketCounts,
+  compared: ComparedChart,
+  i18n: I18n,
+  format: Formatters,
+): string {
+  const period = compared.periodText;
+  const subscribed = format.number(totals.subscribed);
+  const unsubscribed = format.number(totals.unsubscribed);
+  const subscribedChange = changeWords(
+    totals.subscribed,
+    before.subscribed,
+    format.number,
+    i18n,
+    format,
+  ).said;
+  const unsubscribedChange = changeWords(
+    totals.unsubscribed,
+    before.unsubscribed,
+    format.number,
+    i18n,
+    format,
+  ).said;
+  return compared.mode === "year"
+    ? i18n._(
+        msg`Against the same period a year before (${period}): ${subscribed} subscribed, ${subscribedChange}; ${unsubscribed} unsubscribed, ${unsubscribedChange}.`,
+      )
+    : i18n._(
+        msg`Against the previous period (${period}): ${subscribed} subscribed, ${subscribedChange}; ${unsubscribed} unsubscribed, ${unsubscribedChange}.`,
+      );
 }
 
 /** "Most subscriptions in one day: 120 (23 Nov 2026)." */

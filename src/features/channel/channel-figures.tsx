@@ -7,7 +7,7 @@ import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
 import { useFormat, type Formatters } from "@/i18n/use-format";
-import { formatDayRange, recentDays, type RecentDays } from "@/lib/recent-days";
+import { daysBefore, formatDayRange, recentDays, type RecentDays } from "@/lib/recent-days";
 import { Figure, type FigurePeriod } from "./figure";
 import "./channel-figures.css";
 
@@ -60,6 +60,10 @@ function periodNote(period: RecentDays, format: Formatters): FigurePeriod {
   };
 }
 
+function requestOf({ date_from, date_to }: RecentDays) {
+  return { date_from, date_to };
+}
+
 function SubscribersFigure() {
   const channel = useCurrentChannel();
   const { call } = useApi();
@@ -80,12 +84,18 @@ function EventFigure({
 }) {
   const channel = useCurrentChannel();
   const { call } = useApi();
-  const { date_from, date_to } = period;
-  // Subscribed and unsubscribed of one period share this query (one call, two figures).
+  const before = daysBefore(period);
+  const select = (answer: { count_subscribe: number; count_unsubscribe: number }) =>
+    action === "subscribe" ? answer.count_subscribe : answer.count_unsubscribe;
+  // Subscribed and unsubscribed of one period share this query (one call, two figures), and
+  // so do those of the period before: two calls a period, compared.
   const query = useQuery({
-    ...apiQuery(channel.group_id, "subscribers/statCount", { date_from, date_to }, call),
-    select: (answer) =>
-      action === "subscribe" ? answer.count_subscribe : answer.count_unsubscribe,
+    ...apiQuery(channel.group_id, "subscribers/statCount", requestOf(period), call),
+    select,
+  });
+  const previous = useQuery({
+    ...apiQuery(channel.group_id, "subscribers/statCount", requestOf(before), call),
+    select,
   });
   const { t } = useLingui();
   const format = useFormat();
@@ -100,6 +110,11 @@ function EventFigure({
       label={label}
       period={periodNote(period, format)}
       query={query}
+      previous={{
+        query: previous,
+        days: formatDayRange(before, format.locale),
+        higherIsBetter: action === "subscribe",
+      }}
     />
   );
 }
@@ -107,9 +122,13 @@ function EventFigure({
 function DeliveriesFigure({ period }: { period: RecentDays }) {
   const channel = useCurrentChannel();
   const { call } = useApi();
-  const { date_from, date_to } = period;
+  const before = daysBefore(period);
   const query = useQuery({
-    ...apiQuery(channel.group_id, "deliveries/statCount", { date_from, date_to }, call),
+    ...apiQuery(channel.group_id, "deliveries/statCount", requestOf(period), call),
+    select: (answer) => answer.count,
+  });
+  const previous = useQuery({
+    ...apiQuery(channel.group_id, "deliveries/statCount", requestOf(before), call),
     select: (answer) => answer.count,
   });
   const { t } = useLingui();
@@ -124,6 +143,7 @@ function DeliveriesFigure({ period }: { period: RecentDays }) {
       })}`}
       period={periodNote(period, format)}
       query={query}
+      previous={{ query: previous, days: formatDayRange(before, format.locale) }}
     />
   );
 }

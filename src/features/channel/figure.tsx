@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { ChangeText } from "@/components/change-text/change-text";
 import { ErrorState } from "@/components/error-state";
 import { useFormat } from "@/i18n/use-format";
 import type { ZoneLabel } from "@/lib/format";
@@ -18,11 +19,14 @@ interface FigureProps {
   /** The period and zone under the label, when the figure counts a period. */
   period?: FigurePeriod;
   query: UseQueryResult<number>;
+  /** The same figure for the period of the same length before, with its days. */
+  previous?: { query: UseQueryResult<number>; days: string; higherIsBetter?: boolean };
 }
 
 /** One number of the channel, loading and failing on its own. */
-export function Figure({ slug, label, period, query }: FigureProps) {
+export function Figure({ slug, label, period, query, previous }: FigureProps) {
   const { t } = useLingui();
+  const previousDays = previous?.days ?? "";
   const format = useFormat();
   return (
     <div className="card figure" data-testid={`figure-${slug}`}>
@@ -53,7 +57,27 @@ export function Figure({ slug, label, period, query }: FigureProps) {
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <span className="figure-value">{format.number(query.data)}</span>
+          <>
+            <span className="figure-value">{format.number(query.data)}</span>
+            {previous && (
+              <span className="figure-change" data-testid={`figure-${slug}-change`}>
+                {previous.query.isSuccess ? (
+                  <ChangeText
+                    current={query.data}
+                    previous={previous.query.data}
+                    formatValue={format.number}
+                    higherIsBetter={previous.higherIsBetter ?? true}
+                    showPrevious
+                  />
+                ) : previous.query.isError ? (
+                  <span className="muted">{t`The previous period could not be loaded.`}</span>
+                ) : (
+                  <span className="muted">{t`Loading…`}</span>
+                )}{" "}
+                <span className="figure-previous-days">{t`against ${previousDays}`}</span>
+              </span>
+            )}
+          </>
         )}
       </dd>
     </div>

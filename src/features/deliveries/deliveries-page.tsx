@@ -9,6 +9,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { previousPeriod } from "@/lib/compare-periods";
 import type { DeliveryNames } from "@/lib/delivery-format";
 import { useFormat } from "@/i18n/use-format";
 import { userIdField, type UserIdField } from "@/lib/subscriber-format";
@@ -71,6 +72,15 @@ export function DeliveriesPage() {
   );
   const paramsKey = JSON.stringify(params);
   const count = useQuery(apiQuery(channel.group_id, "deliveries/statCount", params, call));
+  // The same count for the period of the same length before: one more statCount.
+  const before = useMemo(() => previousPeriod(period), [period]);
+  const previousParams = useMemo(
+    () => deliveryParams(before, { user: search.user, delivery: search.delivery }, field),
+    [before, search.user, search.delivery, field],
+  );
+  const previousCount = useQuery(
+    apiQuery(channel.group_id, "deliveries/statCount", previousParams, call),
+  );
 
   const fileName = `deliveries-${String(channel.group_id)}-${period.firstDay}-${period.lastDay}.csv`;
 
@@ -102,7 +112,12 @@ export function DeliveriesPage() {
           });
         }}
       />
-      <DeliveryCount query={count} filtered={search.user !== "" || search.delivery.length > 0} />
+      <DeliveryCount
+        query={count}
+        previous={previousCount}
+        previousText={format.period(before.from, before.to, channel.time_zone)}
+        filtered={search.user !== "" || search.delivery.length > 0}
+      />
       <SeriesSection
         key={paramsKey}
         groupId={channel.group_id}

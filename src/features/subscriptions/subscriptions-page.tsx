@@ -1,7 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
+import { useComparedSeries } from "@/api/compared-series";
+import { apiQuery } from "@/api/queries";
 import { useSubscriptionSeries } from "@/api/subscription-series";
+import { CompareControl, compareSearch } from "@/components/chart/compare-control";
 import { SubscriptionChart } from "@/components/chart/subscription-chart";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
@@ -9,7 +12,8 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { mayCall } from "@/contract/roles";
 import { bucketUnitFor } from "@/lib/buckets";
-import { periodRequest } from "@/lib/chart-strategy";
+import { countsOf, periodRequest } from "@/lib/chart-strategy";
+import { previousPeriod } from "@/lib/compare-periods";
 import { formatPeriodDays } from "@/lib/period";
 import { EventsSection } from "./events-section";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
@@ -48,9 +52,31 @@ export function SubscriptionsPage() {
     unit,
     canPage: mayCall(role, "subscribers/statSubscribe"),
   });
+  const [{ compare }, setCompare] = useSearchState(compareSearch);
+  const compared = useComparedSeries({
+    groupId,
+    period,
+    mode: compare,
+    unit,
+    filters,
+    canPage: mayCall(role, "subscribers/statSubscribe"),
+  });
+  // The totals' period before: one statCount, the same query as the compared chart's first
+  // call when the chart compares with the previous period.
+  const before = previousPeriod(period);
+  const previousTotals = useQuery({
+    ...apiQuery(
+      groupId,
+      "subscribers/statCount",
+      { date_from: before.dateFrom, date_to: before.dateTo, ...filters },
+      call,
+    ),
+    select: (answer) => countsOf(answer.count_subscribe, answer.count_unsubscribe),
+  });
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
   const utms = useQuery(utmsQuery(groupId, call));
   const periodText = formatPeriodDays(period, i18n.locale);
+  const previousText = formatPeriodDays(before, i18n.locale);
   const totalEvents = series.totals
     ? series.totals.subscribed + series.totals.unsubscribed
     : undefined;
@@ -76,13 +102,36 @@ export function SubscriptionsPage() {
           utms={utms}
         />
       </div>
-      <SubscriptionTotals data={series} periodText={periodText} />
+      <SubscriptionTotals
+        data={series}
+        previous={previousTotals}
+        periodText={periodText}
+        previousText={previousText}
+      />
       <SubscriptionChart
         title={t`Subscribed and unsubscribed`}
         data={series}
         timeZone={timeZone}
         unit={unit}
         withNet
+        compared={
+          compared && compare !== "none"
+            ? {
+                mode: compare,
+                data: compared.data,
+                periodText: formatPeriodDays(compared.period, i18n.locale),
+              }
+            : undefined
+        }
+        controls={
+          <CompareControl
+            value={compare}
+            onChange={(mode) => {
+              setCompare({ compare: mode });
+            }}
+          />
+        }
+        fileStem={`subscriptions-${String(groupId)}-${period.firstDay}-${period.lastDay}`}
       />
       <EventsSection
         groupId={groupId}

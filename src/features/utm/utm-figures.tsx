@@ -18,7 +18,7 @@ import {
   type UtmMeasure,
   type UtmRow,
 } from "@/lib/utm-ranking";
-import { ChangeText } from "./change-text";
+import { ChangeText } from "@/components/change-text/change-text";
 import { rowName, TagCountsChart } from "./tag-counts-chart";
 import type { TagDialog } from "./tag-dialogs";
 import { UtmTable } from "./utm-table";
@@ -210,6 +210,7 @@ export function UtmFigures({
             <dd>
               <span className="utm-total-value">{format.number(totals.current.subscribed)}</span>{" "}
               <ChangeText
+                showPrevious
                 current={totals.current.subscribed}
                 previous={totals.previous.subscribed}
                 formatValue={format.number}
@@ -223,6 +224,7 @@ export function UtmFigures({
             <dd>
               <span className="utm-total-value">{format.number(totals.current.unsubscribed)}</span>{" "}
               <ChangeText
+                showPrevious
                 current={totals.current.unsubscribed}
                 previous={totals.previous.unsubscribed}
                 formatValue={format.number}
@@ -237,6 +239,7 @@ export function UtmFigures({
             <dd>
               <span className="utm-total-value">{format.signed(totals.current.net)}</span>{" "}
               <ChangeText
+                showPrevious
                 current={totals.current.net}
                 previous={totals.previous.net}
                 formatValue={format.signed}
@@ -254,6 +257,7 @@ export function UtmFigures({
                   : format.percent(totals.current.unsubscribeRate)}
               </span>{" "}
               <ChangeText
+                showPrevious
                 current={totals.current.unsubscribeRate}
                 previous={totals.previous.unsubscribeRate}
                 formatValue={(value) => format.percent(value)}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useFormat } from "@/i18n/use-format";
 import type { Figures, UtmGrouping, UtmRow } from "@/lib/utm-ranking";
-import { ChangeText } from "./change-text";
+import { ChangeText } from "@/components/change-text/change-text";
 import { rowName } from "./tag-counts-chart";
 
 interface UtmTableProps {

@@ -1,0 +1,26 @@
+import { msg } from "@lingui/core/macro";
+import type { I18n } from "@lingui/core";
+import { compareValues } from "./compare-periods";
+
+/** A number for spreadsheets: one decimal at most, the language's decimal mark. */
+export function csvDecimal(value: number, locale: string): string {
+  const text = String(Math.round(value * 10) / 10);
+  return locale.toLowerCase().startsWith("ru") ? text.replace(".", ",") : text;
+}
+
+/**
+ * A change as a CSV cell: the percent (12.5, -50), 0 for none, the word "new" from 0, and empty
+ * where nothing compares. Shared by every CSV with comparison columns.
+ */
+export function changeCell(
+  current: number | undefined,
+  previous: number | undefined,
+  i18n: I18n,
+): string {
+  const found = compareValues(current, previous);
+  if (found.kind === "up" || found.kind === "down")
+    return csvDecimal(found.ratio * 100, i18n.locale);
+  if (found.kind === "same") return "0";
+  if (found.kind === "new") return i18n._(msg`new`);
+  return "";
+}

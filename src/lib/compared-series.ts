@@ -1,0 +1,101 @@
+import { msg } from "@lingui/core/macro";
+import { alignByPosition } from "./compare-periods";
+import { changeCell } from "./change-cell";
+import type { CsvFormat } from "./csv-options";
+import { csvText } from "./csv-text";
+
+/**
+ * A chart's series beside a compared period's (the period before, or a year before), bucket by
+ * bucket by position, as its table and its CSV show them. Pure.
+ */
+
+export interface ComparedRow {
+  /** The bucket as the table names it ("3 Nov 2026"). */
+  title: string;
+  /** The compared bucket at the same position, when the compared period has one. */
+  comparedTitle: string | undefined;
+  values: readonly number[];
+  compared: readonly number[] | undefined;
+}
+
+export interface TitledValues {
+  title: string;
+  values: readonly number[];
+}
+
+export function compareRows(
+  current: readonly TitledValues[],
+  compared: readonly TitledValues[],
+): ComparedRow[] {
+  const aligned = alignByPosition(current, compared);
+  return current.map((point, i) => ({
+    title: point.title,
+    comparedTitle: aligned[i]?.title,
+    values: point.values,
+    compared: aligned[i]?.values,
+  }));
+}
+
+/** Each column added up; a compared column counts only the positions the table shows. */
+export function comparedTotals(rows: readonly ComparedRow[], columns: number) {
+  const sum = (pick: (row: ComparedRow) => readonly number[] | undefined) =>
+    Array.from({ length: columns }, (_v, k) =>
+      rows.reduce((total, row) => total + (pick(row)?.[k] ?? 0), 0),
+    );
+  return { values: sum((row) => row.values), compared: sum((row) => row.compared) };
+}
+
+export interface ComparedCsvInput {
+  /** The first column's header, with the zone ("Day (MSK, UTC+3)"). */
+  rowHeader: string;
+  /** The compared bucket's column header ("Day a year before"); undefined: no comparison. */
+  comparedHeader: string | undefined;
+  /** The series' names ("Subscribed"), in the order of `values`. */
+  labels: readonly string[];
+  /** Appended to a series' name for its compared column (", previous period"). */
+  comparedSuffix: string;
+  rows: readonly ComparedRow[];
+  format: CsvFormat;
+}
+
+/**
+ * The chart's table as CSV with its comparison: per series the value, the compared value and
+ * the change in percent; the compared bucket's own name; a last row of totals. Without a
+ * comparison, the values alone.
+ */
+export function comparedCsv(input: ComparedCsvInput): string {
+  const { i18n } = input.format;
+  const comparing = input.comparedHeader !== undefined;
+  const header = [
+    input.rowHeader,
+    ...(input.comparedHeader !== undefined ? [input.comparedHeader] : []),
+    ...input.labels.flatMap((label) =>
+      comparing
+        ? [label, `${label}${input.comparedSuffix}`, i18n._(msg`${label}, change %`)]
+        : [label],
+    ),
+  ];
+  const cells = (values: readonly number[], compared: readonly number[] | undefined) =>
+    input.labels.flatMap((_label, k) => {
+      const now = values[k] ?? 0;
+      if (!comparing) return [String(now)];
+      const before = compared?.[k];
+      return [
+        String(now),
+        before === undefined ? "" : String(before),
+        changeCell(now, before, i18n),
+      ];
+    });
+  const records = input.rows.map((row) => [
+    row.title,
+    ...(comparing ? [row.comparedTitle ?? ""] : []),
+    ...cells(row.values, row.compared),
+  ]);
+  const totals = comparedTotals(input.rows, input.labels.length);
+  const total = [
+    i18n._(msg`Total`),
+    ...(comparing ? [""] : []),
+    ...cells(totals.values, totals.compared),
+  ];
+  return csvText([header, ...records, total], { separator: input.format.separator, first: true });
+}
