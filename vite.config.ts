@@ -55,7 +55,19 @@ function precompressBuild(): Plugin {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build (remix-run/react-router#12532,
+ * #14102), whose dev warnings run in production too: a build takes the production build it
+ * ships beside it. Dev server and Vitest keep the development build and its warnings.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [
     // Lingui's macros (t, msg, plural, <Trans>) become catalog lookups at build time, before
     // React's own transform; Vite 8's React plugin has no Babel of its own any more.
@@ -74,7 +86,12 @@ export default defineConfig({
     sonnerWithoutInlineStyle(),
     precompressBuild(),
   ],
-  resolve: { alias: { "@": src } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: src },
+      ...(command === "build" ? [reactRouterProduction] : []),
+    ],
+  },
   build: {
     target: "es2022",
     rolldownOptions: {
@@ -141,4 +158,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

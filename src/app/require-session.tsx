@@ -6,7 +6,7 @@ import { useApi } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { SessionProvider } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
-import { PersonSearch } from "@/components/person-search/person-search";
+import { HeaderPersonSearch } from "@/components/person-search/header-person-search";
 import { APP_NAME } from "@/components/use-document-title";
 import { mayCall } from "@/contract/roles";
 import type { SessionResponse } from "@/contract/session";
@@ -96,7 +96,9 @@ export function RequireSession() {
         header={
           <div className="shell-header-end">
             <ChannelSwitcher channels={session.channels} currentGroupId={currentGroup} />
-            {searchable && <PersonSearch key={currentChannel.group_id} channel={currentChannel} />}
+            {searchable && (
+              <HeaderPersonSearch key={currentChannel.group_id} channel={currentChannel} />
+            )}
             <UserMenu username={session.username} role={session.role} />
           </div>
         }

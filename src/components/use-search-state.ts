@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type * as z from "@/contract/zod";
-import { readSearch, writeSearch, type SearchSchema } from "@/lib/url-state";
+import { readSearch, type SearchSchema, type SearchState, writeSearch } from "@/lib/url-state";
 
 /**
  * A page's state in the URL (src/lib/url-state.ts): the parsed state, and a setter that
@@ -12,7 +11,7 @@ export function useSearchState<S extends SearchSchema>(schema: S) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readSearch(schema, params), [schema, params]);
   const setState = useCallback(
-    (patch: Partial<z.output<S>>, options: { push?: boolean } = {}) => {
+    (patch: Partial<SearchState<S>>, options: { push?: boolean } = {}) => {
       setParams((current) => writeSearch(schema, current, patch), {
         replace: !options.push,
         preventScrollReset: true,

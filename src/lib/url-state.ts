@@ -1,46 +1,45 @@
-import * as z from "@/contract/zod";
-
 /**
- * Page state kept in the URL's query string, read through a zod schema whose fields each
- * carry a `.catch()` default: a shared link restores the page, and a hand-edited or stale URL
- * never breaks it (a bad value falls back to its default, unknown keys are ignored).
+ * Page state kept in the URL's query string, read through a schema whose fields each fall back
+ * to a default on a bad value: a shared link restores the page, and a hand-edited or stale URL
+ * never breaks it (unknown keys are ignored).
  *
- * Arrays are written as repeated keys (`?sub=1&sub=2`); a key of the schema that is absent
- * from the URL reads as `undefined`, so the schema's default applies.
+ * Hand-written rather than zod: the route loaders read the URL (src/features/* /prefetch.ts),
+ * and they are part of the entry, which must not carry zod (issue 15, README "Bundle size").
+ * tests/unit/url-state.test.ts checks every field against the zod schemas it replaced.
+ *
+ * Arrays are written as repeated keys (`?sub=1&sub=2`); a single value is the key's last.
  */
-export type SearchSchema = z.ZodObject<Record<string, z.ZodType>>;
 
-/** The URL's values for the schema's keys: a string, a string array, or undefined. */
-function rawValues(schema: SearchSchema, params: URLSearchParams): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const values = params.getAll(key);
-    if (values.length === 0) continue;
-    raw[key] = isArrayField(schema.shape[key]) ? values : values[values.length - 1];
-  }
-  return raw;
+/** One key of the query string: reads all of that key's values (none when absent). */
+export interface SearchField<T> {
+  read: (values: readonly string[]) => T;
+  /** The same field with its value passed through `map` (after the fallback, if any). */
+  transform: <U>(map: (value: T) => U) => SearchField<U>;
 }
 
-function isArrayField(field: z.ZodType | undefined): boolean {
-  let current: unknown = field;
-  // Look through .catch(), .default(), .optional() and pipes to the field's own type.
-  for (let depth = 0; depth < 8 && current instanceof z.ZodType; depth++) {
-    if (current instanceof z.ZodArray) return true;
-    const def = (current as { def?: { innerType?: unknown; in?: unknown } }).def;
-    current = def?.innerType ?? def?.in;
-  }
-  return false;
+export type SearchSchema = Readonly<Record<string, SearchField<unknown>>>;
+export type SearchState<S extends SearchSchema> = {
+  [K in keyof S]: S[K] extends SearchField<infer T> ? T : never;
+};
+
+/** A field from a reading function that never throws. */
+export function searchFieldOf<T>(read: (values: readonly string[]) => T): SearchField<T> {
+  return { read, transform: (map) => searchFieldOf((values) => map(read(values))) };
 }
 
-/** Reads the page state; never throws when every field of the schema has a `.catch()`. */
+/** The schema as given, its state's type inferred from its fields. */
+export function searchSchema<S extends SearchSchema>(fields: S): S {
+  return fields;
+}
+
+/** Reads the page state; never throws. */
 export function readSearch<S extends SearchSchema>(
   schema: S,
   params: URLSearchParams,
-): z.output<S> {
-  const parsed = schema.safeParse(rawValues(schema, params));
-  // Every field catches its own errors, so this only fails for a schema written without
-  // catches; its defaults are then the whole answer.
-  return parsed.success ? parsed.data : schema.parse({});
+): SearchState<S> {
+  const state: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema)) state[key] = field.read(params.getAll(key));
+  return state as SearchState<S>;
 }
 
 /**
@@ -50,14 +49,14 @@ export function readSearch<S extends SearchSchema>(
 export function writeSearch<S extends SearchSchema>(
   schema: S,
   current: URLSearchParams,
-  state: Partial<z.output<S>>,
+  state: Partial<SearchState<S>>,
 ): URLSearchParams {
   const next = new URLSearchParams(current);
-  const defaults = schema.parse({}) as Record<string, unknown>;
   for (const [key, value] of Object.entries(state)) {
-    if (!(key in schema.shape)) continue;
+    const field = schema[key];
+    if (!field) continue;
     next.delete(key);
-    if (value === undefined || sameValue(value, defaults[key])) continue;
+    if (value === undefined || sameValue(value, field.read([]))) continue;
     for (const item of Array.isArray(value) ? value : [value]) next.append(key, String(item));
   }
   return next;
@@ -70,33 +69,50 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+const ID = /^[1-9]\d{0,15}$/;
+const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Building blocks for search schemas: each falls back to its default on a bad value. */
 export const searchField = {
-  /** An integer in [min, max]; anything else reads as `fallback`. */
+  /**
+   * An integer in [min, max]; anything else reads as `fallback`. Read as `Number()` reads it
+   * (zod's `coerce`): "  7 " and "0x10" are numbers, "" is 0.
+   */
   int: (fallback: number, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
-    z.coerce.number().int().min(min).max(max).catch(fallback),
+    searchFieldOf((values) => {
+      const last = values.at(-1);
+      const value = last === undefined ? Number.NaN : Number(last);
+      return Number.isSafeInteger(value) && value >= min && value <= max ? value : fallback;
+    }),
   /** One of a few allowed values. */
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
-    z.enum(values).catch(fallback),
+    searchFieldOf((raw): T[number] => {
+      const last = raw.at(-1);
+      return last !== undefined && (values as readonly string[]).includes(last) ? last : fallback;
+    }),
+  /** The last value as it is; "" when absent. */
+  string: () => searchFieldOf((values) => values.at(-1) ?? ""),
+  /** Every value as it is, in order. */
+  strings: () => searchFieldOf((values): string[] => [...values]),
   /** Positive integer ids, repeated keys; bad items are dropped, duplicates removed. */
   ids: () =>
-    z
-      .array(z.string())
-      .catch([])
-      .transform((values) => [
-        ...new Set(
-          values
-            .filter((value) => /^[1-9]\d{0,15}$/.test(value))
-            .map((value) => Number(value))
-            .filter((value) => Number.isSafeInteger(value)),
-        ),
-      ]),
+    searchFieldOf((values) => [
+      ...new Set(
+        values
+          .filter((value) => ID.test(value))
+          .map((value) => Number(value))
+          .filter((value) => Number.isSafeInteger(value)),
+      ),
+    ]),
   /** Free text of at most `max` characters; longer or missing reads as "". */
-  text: (max = 200) => z.string().max(max).catch(""),
-  /** Opaque cursors (record ids), repeated keys, at most `max` of them. */
+  text: (max = 200) =>
+    searchFieldOf((values) => {
+      const last = values.at(-1) ?? "";
+      return last.length <= max ? last : "";
+    }),
+  /** Opaque cursors (record ids), repeated keys, at most `max` of them; else none. */
   cursors: (max = 200) =>
-    z
-      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
-      .max(max)
-      .catch([]),
+    searchFieldOf((values): string[] =>
+      values.length <= max && values.every((value) => CURSOR.test(value)) ? [...values] : [],
+    ),
 };

@@ -95,7 +95,8 @@ describe("PeriodPicker", () => {
     expect(document.activeElement?.getAttribute("type")).not.toBe("radio");
     screen.getByRole("radio", { name: "Custom range" }).focus();
     await user.keyboard(" ");
-    expect(screen.getByRole("form", { name: "Custom range" })).toBeTruthy();
+    // The form's code is fetched when it first opens (src/components/period-picker).
+    expect(await screen.findByRole("form", { name: "Custom range" })).toBeTruthy();
   });
 
   it("reads a bad URL as the default instead of failing", () => {
@@ -107,7 +108,7 @@ describe("PeriodPicker", () => {
     const user = userEvent.setup();
     renderPicker();
     await user.click(screen.getByRole("radio", { name: "Custom range" }));
-    const form = screen.getByRole("form", { name: "Custom range" });
+    const form = await screen.findByRole("form", { name: "Custom range" });
     const first = within(form).getByLabelText("First day");
     const last = within(form).getByLabelText("Last day");
     // Opened on the current period; the URL keeps it until Apply.
@@ -152,17 +153,17 @@ describe("PeriodPicker", () => {
     await act(() => router.navigate(-1));
     expect(search()).toBe("?period=2026-03-01..2026-03-31");
     expect(screen.getByRole("radio", { name: "Custom range" })).toHaveProperty("checked", true);
-    expect(screen.getByLabelText("First day")).toHaveProperty("value", "2026-03-01");
+    expect(await screen.findByLabelText("First day")).toHaveProperty("value", "2026-03-01");
     await act(() => router.navigate(1));
     expect(screen.getByRole("radio", { name: "7 days" })).toHaveProperty("checked", true);
     expect(screen.queryByRole("form", { name: "Custom range" })).toBeNull();
     await user.click(screen.getByRole("radio", { name: "Custom range" }));
-    expect(screen.getByRole("form", { name: "Custom range" })).toBeTruthy();
+    expect(await screen.findByRole("form", { name: "Custom range" })).toBeTruthy();
   });
 
-  it("opens on a custom range from the URL", () => {
+  it("opens on a custom range from the URL", async () => {
     renderPicker("/c/1001/subscriptions?period=2026-03-01..2026-03-31");
     expect(screen.getByRole("radio", { name: "Custom range" })).toHaveProperty("checked", true);
-    expect(screen.getByLabelText("First day")).toHaveProperty("value", "2026-03-01");
+    expect(await screen.findByLabelText("First day")).toHaveProperty("value", "2026-03-01");
   });
 });

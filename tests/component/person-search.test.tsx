@@ -9,6 +9,19 @@ import { startLiveApp, type LiveApp } from "./live-app";
 const LOAD = { timeout: 40_000 };
 const WAIT = { timeout: 8000 };
 
+/**
+ * The header's search box once its combobox has loaded (the header paints a stand-in first,
+ * src/components/person-search/header-person-search.tsx; only the combobox controls a list).
+ */
+async function searchBox(): Promise<HTMLElement> {
+  await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+  return waitFor(() => {
+    const box = screen.getByRole("combobox", { name: "Find a person" });
+    expect(box.getAttribute("aria-controls")).not.toBeNull();
+    return box;
+  }, WAIT);
+}
+
 describe("the header's person search against the gateway's directory", { timeout: 60_000 }, () => {
   let live: LiveApp;
 
@@ -35,7 +48,7 @@ describe("the header's person search against the gateway's directory", { timeout
   it("finds a Cyrillic name typed in Latin letters, moves with the arrows and opens the person on Enter", async () => {
     const user = userEvent.setup();
     const view = await live.render("/c/1001/variables", "support");
-    const box = await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+    const box = await searchBox();
     expect(box.getAttribute("aria-expanded")).toBe("false");
 
     await user.type(box, "stanislav petr");
@@ -65,7 +78,7 @@ describe("the header's person search against the gateway's directory", { timeout
   it("says nobody was found for a query of any script or length, and closes on Escape", async () => {
     const user = userEvent.setup();
     await live.render("/c/1001", "admin");
-    const box = await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+    const box = await searchBox();
     await user.click(box);
     await user.paste("ﷺ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 \" ' -- *?");
     await waitFor(() => {
@@ -82,7 +95,7 @@ describe("the header's person search against the gateway's directory", { timeout
   it("offers to read a user id the directory does not hold from the service", async () => {
     const user = userEvent.setup();
     const view = await live.render("/c/1001", "admin");
-    const box = await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+    const box = await searchBox();
     await user.type(box, "987654321");
     const option = await screen.findByRole("option", { name: /Open user id 987654321/ }, WAIT);
     await user.click(option);
@@ -96,7 +109,7 @@ describe("the header's person search against the gateway's directory", { timeout
   it("focuses on / unless the person is typing in a field", async () => {
     const user = userEvent.setup();
     await live.render("/c/1001/variables", "support");
-    const box = await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+    const box = await searchBox();
     const field = await screen.findByLabelText("Telegram user id or profile link", {}, LOAD);
     await user.click(field);
     await user.keyboard("/");

@@ -1,8 +1,7 @@
-import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { readSearch, searchField, writeSearch } from "../../src/lib/url-state";
+import { readSearch, searchField, searchSchema, writeSearch } from "../../src/lib/url-state";
 
-const schema = z.object({
+const schema = searchSchema({
   size: searchField.oneOf(["20", "50", "100"], "20"),
   page: searchField.int(1, 1, 1000),
   sub: searchField.ids(),

@@ -28,26 +28,25 @@
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import * as z from "@/contract/zod";
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useId, useState } from "react";
 import { useFormat } from "@/i18n/use-format";
-import { zodResolver } from "@/i18n/zod-resolver";
 import {
-  customRangeProblem,
   dayOf,
-  MIN_DAY,
   periodPresets,
   periodToText,
   type PeriodChoice,
   type PeriodPreset,
-  type RangeProblem,
   type ResolvedPeriod,
 } from "@/lib/period";
-import { TextField } from "@/components/text-field";
 import { withZone } from "@/lib/zone-words";
 import "./period-picker.css";
+
+// The custom range's form (react-hook-form and zod, about 15 kB gzip) is fetched when it is
+// first opened, not with the statistics pages: their first load shows the presets (issue 15).
+const CustomRangeForm = lazy(() =>
+  import("./custom-range-form").then((module) => ({ default: module.CustomRangeForm })),
+);
 
 const presetLabels: Record<PeriodPreset, MessageDescriptor> = {
   today: msg`Today`,
@@ -63,16 +62,6 @@ const presetLabels: Record<PeriodPreset, MessageDescriptor> = {
 export function presetLabel(preset: PeriodPreset | "custom", i18n: I18n): string {
   return preset === "custom" ? i18n._(msg`Custom range`) : i18n._(presetLabels[preset]);
 }
-
-const rangeProblems: Record<RangeProblem, MessageDescriptor> = {
-  "first-missing": msg`Enter the first day.`,
-  "last-missing": msg`Enter the last day.`,
-  "too-early": msg`Start on 1 January 2000 or later.`,
-  "first-after-today": msg`The first day cannot be after today.`,
-  "last-before-first": msg`The last day cannot be before the first.`,
-  "last-after-today": msg`The last day cannot be after today.`,
-  "too-long": msg`A range can be at most 10 years long.`,
-};
 
 export interface PeriodPickerProps {
   choice: PeriodChoice;
@@ -143,86 +132,21 @@ export function PeriodPicker({ choice, period, now, onChange, legend }: PeriodPi
         ))}
       </div>
       {customOpen && (
-        <CustomRangeForm
-          key={`${period.firstDay}..${period.lastDay}`}
-          from={period.firstDay}
-          to={period.lastDay}
-          today={today}
-          onApply={(from, to) => {
-            onChange({ preset: "custom", from, to });
-          }}
-        />
+        <Suspense fallback={null}>
+          <CustomRangeForm
+            key={`${period.firstDay}..${period.lastDay}`}
+            from={period.firstDay}
+            to={period.lastDay}
+            today={today}
+            onApply={(from, to) => {
+              onChange({ preset: "custom", from, to });
+            }}
+          />
+        </Suspense>
       )}
       <p id={rangeId} className="period-range" aria-live="polite" title={zone.iana}>
         {withZone(format.period(period.from, period.to, period.timeZone), zone.label, i18n)}
       </p>
     </div>
-  );
-}
-
-const rangeFields = z.object({ from: z.string(), to: z.string() });
-type RangeValues = z.output<typeof rangeFields>;
-
-function rangeSchema(today: string, i18n: I18n) {
-  return rangeFields.superRefine((values, ctx) => {
-    const found = customRangeProblem(values.from, values.to, today);
-    if (found) {
-      ctx.addIssue({
-        code: "custom",
-        path: [found.field],
-        message: i18n._(rangeProblems[found.problem]),
-      });
-    }
-  });
-}
-
-interface CustomRangeFormProps {
-  from: string;
-  to: string;
-  today: string;
-  onApply: (from: string, to: string) => void;
-}
-
-function CustomRangeForm({ from, to, today, onApply }: CustomRangeFormProps) {
-  const { t, i18n } = useLingui();
-  const [schema] = useState(() => rangeSchema(today, i18n));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RangeValues>({ resolver: zodResolver(schema), defaultValues: { from, to } });
-  const submit = handleSubmit((values) => {
-    onApply(values.from, values.to);
-  });
-
-  return (
-    <form
-      className="period-custom"
-      noValidate
-      aria-label={t`Custom range`}
-      onSubmit={(event) => void submit(event)}
-    >
-      <TextField
-        type="date"
-        className="period-day"
-        label={t`First day`}
-        min={MIN_DAY}
-        max={today}
-        error={errors.from?.message}
-        {...register("from")}
-      />
-      <TextField
-        type="date"
-        className="period-day"
-        label={t`Last day`}
-        min={MIN_DAY}
-        max={today}
-        error={errors.to?.message}
-        {...register("to")}
-      />
-      <button type="submit" className="button button-primary period-apply">
-        <Trans>Apply</Trans>
-      </button>
-    </form>
   );
 }

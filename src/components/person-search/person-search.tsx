@@ -23,10 +23,14 @@ import { PersonOption, type SearchOption } from "./person-option";
 import { useDebounced } from "./use-debounced";
 import "./person-search.css";
 
-interface PersonSearchProps {
+export interface PersonSearchProps {
   channel: SessionChannel;
   /** "header": the box of every channel page (`/` focuses it); "page": a page's own. */
   placement?: "header" | "page";
+  /** What was typed in the header's stand-in before this code loaded (header-person-search.tsx). */
+  initialText?: string;
+  /** Takes the focus when it appears: the stand-in had it. */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -35,14 +39,19 @@ interface PersonSearchProps {
  * closes). Results come as one types, 20 ranked; a newer query cancels the one before it (its
  * `signal`), and the previous results stay on screen until the next arrive.
  */
-export function PersonSearch({ channel, placement = "header" }: PersonSearchProps) {
+export function PersonSearch({
+  channel,
+  placement = "header",
+  initialText = "",
+  focusOnMount = false,
+}: PersonSearchProps) {
   const { t, i18n } = useLingui();
   const { directory, call } = useApi();
   const navigate = useNavigate();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(focusOnMount && initialText !== "");
   const [active, setActive] = useState(-1);
   const groupId = channel.group_id;
   const typed = searchQueryOf(text);
@@ -57,6 +66,15 @@ export function PersonSearch({ channel, placement = "header" }: PersonSearchProp
   const subscriptionNames = new Map(
     (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
   );
+
+  useEffect(() => {
+    if (!focusOnMount) return;
+    const input = inputRef.current;
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+    // Only as it appears: the stand-in's focus moves over once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (placement !== "header") return;

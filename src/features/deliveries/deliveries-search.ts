@@ -1,6 +1,5 @@
-import * as z from "@/contract/zod";
 import { cleanCursorStack, MAX_CURSORS } from "@/lib/cursor-stack";
-import { searchField } from "@/lib/url-state";
+import { searchField, searchSchema, type SearchState } from "@/lib/url-state";
 
 export const RECORD_PAGE_SIZES = ["20", "50", "100"] as const;
 
@@ -12,10 +11,9 @@ const USER_ID = /^[1-9]\d{0,15}$/;
  * `size` records a page and `after` the cursor stack of the pages behind this one. A bad value
  * of any of them falls back to no filter and the first page.
  */
-export const deliveriesSearch = z.object({
-  user: z
+export const deliveriesSearch = searchSchema({
+  user: searchField
     .string()
-    .catch("")
     .transform((value) =>
       USER_ID.test(value) && Number.isSafeInteger(Number(value)) ? value : "",
     ),
@@ -24,4 +22,4 @@ export const deliveriesSearch = z.object({
   after: searchField.cursors(MAX_CURSORS).transform(cleanCursorStack),
 });
 
-export type DeliveriesSearch = z.output<typeof deliveriesSearch>;
+export type DeliveriesSearch = SearchState<typeof deliveriesSearch>;

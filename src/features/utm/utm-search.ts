@@ -1,5 +1,4 @@
-import * as z from "@/contract/zod";
-import { searchField } from "@/lib/url-state";
+import { searchField, searchSchema } from "@/lib/url-state";
 import { UTM_GROUPINGS, UTM_MEASURES } from "@/lib/utm-ranking";
 
 export const EVENT_ACTIONS = ["all", "subscribe", "unsubscribe"] as const;
@@ -13,7 +12,7 @@ export const MAX_EVENT_PAGE = 100_000 / EVENT_PAGE_SIZE;
  * ranked by which measure (`rank`); which events (`action`), of which tag (`tag`), and the
  * page of them (`page`). Bad values fall back to campaigns by subscribed, all events, page 1.
  */
-export const utmSearch = z.object({
+export const utmSearch = searchSchema({
   by: searchField.oneOf(UTM_GROUPINGS, "campaign"),
   rank: searchField.oneOf(UTM_MEASURES, "subscribed"),
   action: searchField.oneOf(EVENT_ACTIONS, "all"),

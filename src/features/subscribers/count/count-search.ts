@@ -1,6 +1,5 @@
-import * as z from "@/contract/zod";
 import type { RequestOf } from "@/contract/operations";
-import { searchField } from "@/lib/url-state";
+import { searchField, searchSchema, type SearchState } from "@/lib/url-state";
 
 export const leadStatuses = ["any", "active", "inactive"] as const;
 export type LeadStatusChoice = (typeof leadStatuses)[number];
@@ -19,18 +18,18 @@ const UTM_SOURCES_MAX = 50;
  * its link), so they get their own field: any string within bounds, each once; a list too
  * long or with an odd item falls back to no filter, as every other field does.
  */
-export const countSearch = z.object({
+export const countSearch = searchSchema({
   sub: searchField.ids(),
   lead: searchField.oneOf(leadStatuses, "any"),
   /** 0: any bot. */
   bot: searchField.int(0, 0),
-  utm: z
-    .array(z.string().trim().min(1).max(UTM_SOURCE_MAX))
-    .max(UTM_SOURCES_MAX)
-    .catch([])
-    .transform((sources) => [...new Set(sources)]),
+  utm: searchField.strings().transform((values) => {
+    const sources = values.map((value) => value.trim());
+    const fits = sources.every((source) => source.length >= 1 && source.length <= UTM_SOURCE_MAX);
+    return fits && sources.length <= UTM_SOURCES_MAX ? [...new Set(sources)] : [];
+  }),
 });
-export type CountSearch = z.output<typeof countSearch>;
+export type CountSearch = SearchState<typeof countSearch>;
 
 /** The request for the filters: a filter left at "any" is not sent at all. */
 export function countRequest(search: CountSearch): RequestOf<"subscribers/subscribersCount"> {

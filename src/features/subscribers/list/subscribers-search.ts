@@ -1,6 +1,5 @@
-import * as z from "@/contract/zod";
 import { cleanCursorStack, MAX_CURSORS } from "@/lib/cursor-stack";
-import { searchField } from "@/lib/url-state";
+import { searchField, searchSchema, type SearchState } from "@/lib/url-state";
 
 export const PAGE_SIZE_OPTIONS = ["20", "50", "100"] as const;
 export const VIEW_MODES = ["pages", "more"] as const;
@@ -30,23 +29,22 @@ export const SEARCH_MAX = 200;
  * value falls back as well: an unknown order to newest first, a broken cursor chain to the
  * first page.
  */
-export const subscribersSearch = z.object({
+export const subscribersSearch = searchSchema({
   size: searchField.oneOf(PAGE_SIZE_OPTIONS, "20"),
   after: searchField.cursors(MAX_CURSORS).transform(cleanCursorStack),
   mode: searchField.oneOf(VIEW_MODES, "pages"),
   source: searchField.oneOf(LIST_SOURCES, "auto"),
   order: searchField.oneOf(DIRECTORY_ORDERS, "date-desc"),
   q: searchField.text(SEARCH_MAX),
-  from: z
-    .array(z.string())
-    .catch([])
+  from: searchField
+    .strings()
     .transform((stack) =>
       stack.length <= MAX_DIRECTORY_CURSORS && stack.every((item) => DIRECTORY_CURSOR.test(item))
         ? stack
         : [],
     ),
 });
-export type SubscribersSearch = z.output<typeof subscribersSearch>;
+export type SubscribersSearch = SearchState<typeof subscribersSearch>;
 
 /** The directory's `sort` and `order` for a choice of the list. */
 export function directorySort(order: DirectoryOrder): {

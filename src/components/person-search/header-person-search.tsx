@@ -1,0 +1,117 @@
+import { useLingui } from "@lingui/react/macro";
+import SearchIcon from "lucide-react/icons/search";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import type { SessionChannel } from "@/contract/session";
+import { slashFocusesSearch } from "@/lib/person-search";
+import type { PersonSearchProps } from "./person-search";
+import "./person-search.css";
+
+type Search = ComponentType<PersonSearchProps>;
+
+/** The combobox's code once fetched: a header drawn again (another channel) shows it at once. */
+let loaded: Search | undefined;
+let loading: Promise<Search> | undefined;
+
+function loadSearch(): Promise<Search> {
+  loading ??= import("./person-search").then(
+    (module) => (loaded = module.PersonSearch),
+    (error: unknown) => {
+      // Offline or a new deployment: the next focus tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** When the browser has nothing else to do (jsdom and Safari have no requestIdleCallback). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => {
+      window.cancelIdleCallback(handle);
+    };
+  }
+  const handle = window.setTimeout(run, 200);
+  return () => {
+    window.clearTimeout(handle);
+  };
+}
+
+/**
+ * The header's person search without its weight in the entry (issue 15: the combobox, its
+ * queries and texts are about 5 kB gzip): the header paints the same field at once, and the
+ * combobox's code is fetched once the browser is idle after the first paint, or at once when
+ * the field takes the focus (a click, Tab, or `/`). What was typed meanwhile and the focus
+ * move over to it.
+ */
+export function HeaderPersonSearch({ channel }: { channel: SessionChannel }) {
+  const [search, setSearch] = useState<{ Search: Search; focus: boolean } | undefined>(() =>
+    loaded ? { Search: loaded, focus: false } : undefined,
+  );
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const { t } = useLingui();
+  const id = useId();
+
+  const start = () => {
+    void loadSearch().then(
+      (Search) => {
+        setSearch({ Search, focus: document.activeElement === inputRef.current });
+      },
+      () => undefined,
+    );
+  };
+
+  useEffect(() => {
+    if (search) return;
+    const cancel = whenIdle(start);
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const { key, ctrlKey, metaKey, altKey, defaultPrevented } = event;
+      if (!slashFocusesSearch({ key, ctrlKey, metaKey, altKey, defaultPrevented, target })) {
+        return;
+      }
+      event.preventDefault();
+      inputRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      cancel();
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [search]);
+
+  if (search) {
+    return <search.Search channel={channel} initialText={text} focusOnMount={search.focus} />;
+  }
+  return (
+    <div className="person-search person-search-header">
+      <label htmlFor={id} className="visually-hidden">
+        {t`Find a person`}
+      </label>
+      <SearchIcon aria-hidden="true" size={16} className="person-search-icon" />
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        role="combobox"
+        className="person-search-input"
+        placeholder={t`Find a person…`}
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={false}
+        aria-describedby={`${id}-hint`}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        onFocus={start}
+      />
+      <span id={`${id}-hint`} className="visually-hidden">
+        {t`Name, user id or profile link. Press / to come back here.`}
+      </span>
+    </div>
+  );
+}
