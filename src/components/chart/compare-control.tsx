@@ -1,11 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import * as z from "@/contract/zod";
 import { COMPARE_MODES, type CompareMode } from "@/lib/compare-periods";
-import { searchField } from "@/lib/url-state";
+import { searchField, searchSchema } from "@/lib/url-state";
 
 /** The chart's comparison in the URL (`?compare=previous`), shared by the pages with charts. */
-export const compareSearch = z.object({ compare: searchField.oneOf(COMPARE_MODES, "none") });
+export const compareSearch = searchSchema({ compare: searchField.oneOf(COMPARE_MODES, "none") });
 
 interface CompareControlProps {
   value: CompareMode;
