@@ -24,7 +24,7 @@ export interface DirectoryChannelRow {
   last_hook_at: number | null;
 }
 
-type Settable = Partial<Omit<DirectoryChannelRow, "dir_id" | "group_id" | "created_at">>;
+export type Settable = Partial<Omit<DirectoryChannelRow, "dir_id" | "group_id" | "created_at">>;
 
 const SETTABLE = new Set<string>([
   "people",
