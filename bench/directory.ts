@@ -28,7 +28,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -341,11 +341,24 @@ async function callsOnly(): Promise<void> {
     const gateway = await startGateway(join(work, "new.sqlite"), 20, 0.5);
     await sleep(20_000);
     console.log("  a person's calls during a full sync…");
+    const read = async () =>
+      (await Promise.all([status(gateway, 1001), status(gateway, 1002)])).reduce(
+        (sum, one) => sum + one.people,
+        0,
+      );
+    const before = await read();
+    const started = performance.now();
     const during = await personCalls(gateway, 60);
-    const pass = await status(gateway, 1001);
+    const seconds = (performance.now() - started) / 1000;
+    const people = (await read()) - before;
+    const rss = gateway.peakRss();
     await gateway.stop();
     console.log(
-      `the sync read ${String(pass.full_pass?.read ?? pass.people)} people of 1001 meanwhile`,
+      `the sync read ${people.toLocaleString("en")} people meanwhile: ` +
+        `${(people / seconds).toFixed(0)} people/s; gateway peak RSS ${mb(rss)}; ` +
+        `load average ${loadavg()
+          .map((one) => one.toFixed(2))
+          .join(" ")}`,
     );
     console.log(`a person's calls while the sync runs: ${summary(during)}`);
     console.log(`a person's calls without it:          ${summary(without)}`);
