@@ -327,7 +327,7 @@ export class DirectorySync {
       this.db.transaction(() => {
         updateDirectory(this.db, dir.dir_id, moved);
         this.finishPass(dir, left);
-      })();
+      }).immediate();
     this.succeeded(dir);
     return 0;
   }

@@ -81,7 +81,7 @@ export async function writeInSlices(
     const slice = items.slice(start, start + SYNC_WRITE_ROWS);
     // Asked again inside the write: a wipe between the question and the write loses nothing.
     const result = withoutFsync(db, () =>
-      db.transaction(() => (current() ? upsertPeople(db, ref, slice, now) : undefined))(),
+      db.transaction(() => (current() ? upsertPeople(db, ref, slice, now) : undefined)).immediate(),
     );
     if (result === undefined) return undefined;
     total.inserted += result.inserted;

@@ -70,7 +70,7 @@ export function ensureDirectory(db: GatewayDb, groupId: number, now: number): Di
       .get(groupId, now) as DirectoryChannelRow;
     ensureFts(db, row.dir_id);
     return row;
-  })();
+  }).immediate();
 }
 
 export function updateDirectory(db: GatewayDb, dirId: number, fields: Settable): void {
@@ -94,7 +94,7 @@ export function dropDirectory(db: GatewayDb, groupId: number): boolean {
     db.prepare("INSERT OR IGNORE INTO directory_trash (dir_id) VALUES (?)").run(found.dir_id);
     dropFts(db, found.dir_id);
     return true;
-  })();
+  }).immediate();
 }
 
 /** Directories of channels not in `groupIds` (removed from the configuration): dropped. */
@@ -134,7 +134,7 @@ export function sweepTrash(db: GatewayDb, batch = 5000): number {
       return 1;
     }
     return deleted;
-  })();
+  }).immediate();
 }
 
 /** The WebHook secret the gateway made for a local channel, made now if it has none. */

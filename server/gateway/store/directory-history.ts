@@ -48,7 +48,7 @@ export function recordEvent(db: GatewayDb, dirId: number, event: HistoryRow): bo
       dirId,
     );
     return true;
-  })();
+  }).immediate();
 }
 
 /** A person's hook events, newest first. */

@@ -160,7 +160,7 @@ export function upsertPeople(
     }
     adjustCounts(db, ref.dirId, result.inserted + back, -back, now);
     return result;
-  })();
+  }).immediate();
 }
 
 /** The person with this user id: the record not flagged as left first, then the newest. */
@@ -323,7 +323,7 @@ export function markLeftFrom(
       .run(now, from, end.last, dirId, before).changes;
     adjustCounts(db, dirId, -changes, changes, now);
     return { changes, next: end.n < step ? undefined : end.last + 1 };
-  })();
+  }).immediate();
 }
 
 /** Deletes people flagged as left before `before`, at most `batch`; returns how many. */
@@ -343,7 +343,7 @@ export function purgeLeft(db: GatewayDb, dirId: number, before: number, batch = 
       dirId,
     );
     return rows.length;
-  })();
+  }).immediate();
 }
 
 /** Counts recomputed from the rows (after a full pass; the running counts are kept by code). */
@@ -374,5 +374,5 @@ export function markPeopleLeft(
       .run(now, dirId, JSON.stringify(userIds)).changes;
     adjustCounts(db, dirId, -changes, changes, now);
     return changes;
-  })();
+  }).immediate();
 }
