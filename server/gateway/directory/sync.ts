@@ -324,10 +324,12 @@ export class DirectorySync {
     // Through the writer, after the page's people: the cursor never runs ahead of them.
     if (!last) await this.writer.update(dir.dir_id, moved);
     else
-      this.db.transaction(() => {
-        updateDirectory(this.db, dir.dir_id, moved);
-        this.finishPass(dir, left);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          updateDirectory(this.db, dir.dir_id, moved);
+          this.finishPass(dir, left);
+        })
+        .immediate();
     this.succeeded(dir);
     return 0;
   }
