@@ -58,6 +58,8 @@ export function workerWriter(
       if (worker === thread) worker = undefined;
       failAll(new Error(`the directory's writer stopped (exit code ${String(code)})`));
     });
+    // Like the sync's timers, the writer never keeps a process alive on its own.
+    thread.unref();
     worker = thread;
     return thread;
   };
