@@ -25,10 +25,15 @@
  * a new database, 20 s after its start), 60 bursts each.
  *
  *   npm run bench:directory -- --calls-only
+ *
+ * `--sync-seconds N` runs the first N seconds of a full sync at the default share on a new
+ * gateway database and works out from its pace and size what the whole channel takes.
+ *
+ *   npm run bench:directory -- --sync-seconds 900
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
@@ -44,6 +49,7 @@ const { values: args } = parseArgs({
     "skip-default": { type: "boolean", default: false },
     "search-only": { type: "boolean", default: false },
     "calls-only": { type: "boolean", default: false },
+    "sync-seconds": { type: "string", default: "0" },
   },
 });
 const SUBSCRIBERS = Number(args.subscribers);
@@ -341,11 +347,22 @@ async function callsOnly(): Promise<void> {
     const gateway = await startGateway(join(work, "new.sqlite"), 20, 0.5);
     await sleep(20_000);
     console.log("  a person's calls during a full sync…");
+    const read = async () =>
+      (await Promise.all([status(gateway, 1001), status(gateway, 1002)])).reduce(
+        (sum, one) => sum + one.people,
+        0,
+      );
+    const before = await read();
+    const started = performance.now();
     const during = await personCalls(gateway, 60);
-    const pass = await status(gateway, 1001);
+    const seconds = (performance.now() - started) / 1000;
+    const people = (await read()) - before;
+    const rss = gateway.peakRss();
     await gateway.stop();
     console.log(
-      `the sync read ${String(pass.full_pass?.read ?? pass.people)} people of 1001 meanwhile`,
+      `the sync read ${people.toLocaleString("en")} people meanwhile: ` +
+        `${(people / seconds).toFixed(0)} people/s; gateway peak RSS ${mb(rss)}; ` +
+        `load average ${load()}`,
     );
     console.log(`a person's calls while the sync runs: ${summary(during)}`);
     console.log(`a person's calls without it:          ${summary(without)}`);
@@ -354,8 +371,62 @@ async function callsOnly(): Promise<void> {
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((one) => one.toFixed(2))
+    .join(" ");
+
+/**
+ * The first `seconds` of a full sync at the default share on a new gateway database: its pace,
+ * the gateway's peak RSS, the database's size per person, and what they come to for everyone.
+ */
+async function syncFor(seconds: number): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "bench-directory-"));
+  try {
+    const path = join(work, "sync.sqlite");
+    console.log(
+      `a full sync at the default share for ${String(seconds)} s; load average ${load()}`,
+    );
+    const gateway = await startGateway(path, 20, 0.5);
+    const started = performance.now();
+    let people = 0;
+    for (let elapsed = 0; elapsed < seconds; elapsed = (performance.now() - started) / 1000) {
+      await sleep(Math.min(60_000, (seconds - elapsed) * 1000));
+      const both = await Promise.all([status(gateway, 1001), status(gateway, 1002)]);
+      people = both.reduce((sum, one) => sum + one.people, 0);
+      const at = (performance.now() - started) / 1000;
+      console.log(
+        `  ${at.toFixed(0)} s: ${people.toLocaleString("en")} people ` +
+          `(${(people / at).toFixed(0)} people/s), gateway peak RSS ${mb(gateway.peakRss())}, ` +
+          `database ${mb(sizeOf(path))}, load average ${load()}`,
+      );
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    const rss = gateway.peakRss();
+    await gateway.stop();
+    const size = sizeOf(path);
+    const pace = people / elapsed;
+    console.log(
+      `full sync, first ${elapsed.toFixed(0)} s: ${people.toLocaleString("en")} people, ` +
+        `${pace.toFixed(0)} people/s; gateway peak RSS ${mb(rss)}; database ${mb(size)} ` +
+        `(${(size / Math.max(1, people)).toFixed(0)} bytes a person)`,
+    );
+    console.log(
+      `at that pace ${SUBSCRIBERS.toLocaleString("en")} people take ` +
+        `${(SUBSCRIBERS / pace / 60).toFixed(0)} min; database ≈ ` +
+        `${mb((size / Math.max(1, people)) * SUBSCRIBERS)}; load average ${load()}`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   buildDatabase();
+  if (Number(args["sync-seconds"]) > 0) {
+    await syncFor(Number(args["sync-seconds"]));
+    return;
+  }
   if (args["search-only"]) {
     await searchOnly();
     return;

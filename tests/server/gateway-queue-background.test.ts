@@ -120,3 +120,36 @@ describe("the background lane", () => {
     expect(() => new RequestQueue({ backgroundShare: -1 })).toThrow(RangeError);
   });
 });
+
+describe("a person's call being sent", () => {
+  it("holds background calls until it is answered", async () => {
+    const queue = new RequestQueue({ perSecond: 20, backgroundShare: 0.5, now: () => Date.now() });
+    const { started, send } = recorder(300);
+    const person = queue.run(send("person"));
+    const sync = queue.run(send("sync"), undefined, undefined, background);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(started.map((call) => call.name)).toEqual(["person"]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(person).resolves.toBe("person");
+    expect(started).toEqual([
+      { name: "person", at: 0 },
+      { name: "sync", at: 300 },
+    ]);
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(sync).resolves.toBe("sync");
+  });
+
+  it("holds them no longer than a second when it is slow", async () => {
+    const queue = new RequestQueue({ perSecond: 20, backgroundShare: 0.5, now: () => Date.now() });
+    const { started, send } = recorder(5_000);
+    const person = queue.run(send("person"));
+    const sync = queue.run(send("sync"), undefined, undefined, background);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toEqual([
+      { name: "person", at: 0 },
+      { name: "sync", at: 1_000 },
+    ]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await Promise.all([person, sync]);
+  });
+});

@@ -18,6 +18,7 @@ import {
 import type { DirectorySource } from "./source";
 import { type SyncClock, type SyncSettings, DirectorySync } from "./sync";
 import { statusOf } from "./views";
+import { type DirectoryWriter, threadWriter } from "./writer";
 
 /**
  * One channel's directory: its sync, its WebHook secret, and what comes in from hooks and
@@ -37,6 +38,8 @@ export class ChannelDirectory {
     /** The secret of `/hooks/<group_id>/<secret>`; undefined: the channel takes no hooks. */
     readonly hookSecret: string | undefined,
     log: (line: string) => void,
+    /** Where the sync's pages and the pages passing through are written. */
+    readonly writer: DirectoryWriter = threadWriter(db, settings.writeShare),
   ) {
     this.sync = new DirectorySync(
       db,
@@ -46,6 +49,7 @@ export class ChannelDirectory {
       clock,
       settings,
       log,
+      writer,
     );
   }
 

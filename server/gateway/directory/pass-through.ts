@@ -6,7 +6,6 @@ import {
   removeSubscription,
   replaceVariables,
   setVariable,
-  upsertPeople,
 } from "../store/directory-people";
 import type { ChannelDirectory } from "./channel-directory";
 import { readPageAnswer } from "./source";
@@ -40,7 +39,7 @@ export function applyForwarded(directory: ChannelDirectory, call: ForwardedCall)
   switch (call.operation) {
     case "subscribers/get": {
       const page = readPageAnswer(call.body);
-      if (page.ok) upsertPeople(db, directory.ref(), page.items, now);
+      if (page.ok) directory.writer.upsertSoon(directory.ref(), page.items, now);
       return;
     }
     case "vars/get": {

@@ -9,6 +9,8 @@ import { dropDirectoriesExcept, localHookSecret, sweepTrash } from "../store/dir
 import { ChannelDirectory } from "./channel-directory";
 import { applyForwarded } from "./pass-through";
 import { channelSource, type DirectorySource } from "./source";
+import { workerWriter } from "./worker-writer";
+import { type DirectoryWriter, threadWriter } from "./writer";
 import { DEFAULT_SYNC_SETTINGS, type SyncClock, type SyncSettings, systemSyncClock } from "./sync";
 
 export interface DirectoryServiceOptions {
@@ -25,6 +27,11 @@ export interface DirectoryServiceOptions {
   localDb?: ChannelApiDb | undefined;
   /** How each channel is read (tests put their own); by default through the queues. */
   sourceOf?: (channel: GatewayChannel) => DirectorySource;
+  /**
+   * The sync's writes in a worker thread (default for a database file; a database in memory
+   * cannot be shared with one) or on the event loop.
+   */
+  writeInWorker?: boolean;
   log: (line: string) => void;
 }
 
@@ -35,10 +42,16 @@ export class DirectoryService {
   private readonly directories = new Map<number, ChannelDirectory>();
   private sweeping = false;
   private stopped = false;
+  private readonly writer: DirectoryWriter;
 
   constructor(private readonly options: DirectoryServiceOptions) {
     const settings = { ...DEFAULT_SYNC_SETTINGS, ...options.settings, share: options.share };
     const clock = options.clock ?? systemSyncClock;
+    const { db } = options;
+    this.writer =
+      (options.writeInWorker ?? true) && !db.memory
+        ? workerWriter(db.name, settings.writeShare, options.log)
+        : threadWriter(db, settings.writeShare);
     for (const channel of options.channels) {
       const secret =
         options.localDb !== undefined && isLocal(channel)
@@ -49,7 +62,16 @@ export class DirectoryService {
       const source = options.sourceOf?.(channel) ?? channelSource(channel, options.queues);
       this.directories.set(
         channel.groupId,
-        new ChannelDirectory(options.db, channel, source, clock, settings, secret, options.log),
+        new ChannelDirectory(
+          options.db,
+          channel,
+          source,
+          clock,
+          settings,
+          secret,
+          options.log,
+          this.writer,
+        ),
       );
     }
   }
@@ -73,6 +95,7 @@ export class DirectoryService {
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all([...this.directories.values()].map((directory) => directory.sync.stop()));
+    await this.writer.close();
   }
 
   /** Deletes the rows of dropped directories a batch at a time, between other work. */

@@ -12,9 +12,9 @@ import {
   purgeLeft,
   recount,
   type UpsertResult,
-  upsertPeople,
 } from "../store/directory-people";
 import type { DirectorySource, ReadOutcome } from "./source";
+import { type DirectoryWriter, giveWay, threadWriter } from "./writer";
 
 /** Time for the sync: injectable, so tests move it by hand. Milliseconds. */
 export interface SyncClock {
@@ -49,9 +49,9 @@ export interface SyncSettings {
   retryBaseMs: number;
   retryMaxMs: number;
   /**
-   * The share of the event loop the sync's writes may hold: after a write that took t ms the
-   * sync waits t × (1 − share) / share ms (real time) before the next. 1: it only lets what
-   * waits go first (tests, which move no real time).
+   * The share of the time the sync's writes may hold the event loop (writes in this thread) or
+   * the write lock (in a worker): after a write that took t ms the next waits t × (1 − share) /
+   * share ms (real time). 1: only what waits goes first (tests, which move no real time).
    */
   writeShare: number;
 }
@@ -65,40 +65,6 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   retryMaxMs: 5 * 60_000,
   writeShare: 0.5,
 };
-
-/**
- * People written per transaction by the sync. A page of 100 is written in five, with the event
- * loop given back between them, so a person's call that arrives meanwhile waits for one small
- * write, not for the page (bench:directory measures the calls with and without a sync).
- */
-export const SYNC_WRITE_ROWS = 20;
-
-/**
- * The rest of the event loop's work (requests, timers, I/O) before the sync goes on: `ms` of
- * real time (not the sync's clock: this is about the CPU), or just what waits if under 2 ms.
- */
-const giveWay = (ms = 0) =>
-  new Promise<void>((resolve) => {
-    if (ms < 2) setImmediate(resolve);
-    else setTimeout(resolve, Math.min(ms, 1000));
-  });
-
-/**
- * The sync's own writes without an fsync each: what they hold is read again from the API if a
- * power cut loses them (the cursor saved with a page is written after its people, in WAL order),
- * and on a slow disk the fsync of each small write would hold the event loop longer than the
- * write. Everything else the gateway writes keeps its `synchronous` setting.
- */
-function withoutFsync<T>(db: GatewayDb, write: () => T): T {
-  const before = String(db.pragma("synchronous", { simple: true }));
-  if (before === "0" || before === "1") return write();
-  db.pragma("synchronous = NORMAL");
-  try {
-    return write();
-  } finally {
-    db.pragma(`synchronous = ${before}`);
-  }
-}
 
 /**
  * Keeps one channel's directory in step with the API, one call at a time, in the background
@@ -135,6 +101,8 @@ export class DirectorySync {
     private readonly clock: SyncClock,
     private readonly settings: SyncSettings,
     private readonly log: (line: string) => void,
+    /** Where the pages are written: by default on the event loop, a slice at a time. */
+    private readonly writer: DirectoryWriter = threadWriter(db, settings.writeShare),
   ) {}
 
   start(): void {
@@ -287,44 +255,15 @@ export class DirectorySync {
     );
   }
 
-  /**
-   * Writes a page SYNC_WRITE_ROWS people at a time, giving way between; undefined if the
-   * directory changed meanwhile (the rest of the page is not written: it is read again).
-   */
-  private async upsert(
-    dir: DirectoryChannelRow,
-    items: Subscriber[],
-  ): Promise<UpsertResult | undefined> {
+  /** Writes a page; undefined if the directory changed meanwhile (the page is read again). */
+  private upsert(dir: DirectoryChannelRow, items: Subscriber[]): Promise<UpsertResult | undefined> {
     const generation = this.generation;
-    const total: UpsertResult = { inserted: 0, updated: 0, maxRecordId: 0 };
-    // After each write, as long as keeps the writes within their share of the event loop: a
-    // person's call finds it free the rest of the time, however slow the machine.
-    const share = Math.min(1, Math.max(0.05, this.settings.writeShare));
-    const pause = (busyMs: number) => (busyMs * (1 - share)) / share;
-    let busyMs = 0;
-    for (let start = 0; start < items.length; start += SYNC_WRITE_ROWS) {
-      if (start > 0) {
-        await giveWay(pause(busyMs));
-        if (!this.current(dir, generation)) return undefined;
-      }
-      const started = performance.now();
-      const slice = items.slice(start, start + SYNC_WRITE_ROWS);
-      const result = withoutFsync(this.db, () =>
-        upsertPeople(
-          this.db,
-          { dirId: dir.dir_id, timeZone: this.timeZone },
-          slice,
-          this.clock.now(),
-        ),
-      );
-      total.inserted += result.inserted;
-      total.updated += result.updated;
-      total.maxRecordId = Math.max(total.maxRecordId, result.maxRecordId);
-      busyMs = performance.now() - started;
-    }
-    // The page's last write too: the next page is asked for only after its pause.
-    if (pause(busyMs) >= 2) await giveWay(pause(busyMs));
-    return total;
+    return this.writer.upsert(
+      { dirId: dir.dir_id, timeZone: this.timeZone },
+      items,
+      this.clock.now(),
+      () => this.current(dir, generation),
+    );
   }
 
   private async readWanted(dir: DirectoryChannelRow): Promise<number> {
@@ -377,14 +316,20 @@ export class DirectorySync {
     // restart meanwhile reads the last page again and does this again (it changes nothing twice).
     const left = last ? await this.markLeft(dir, generation) : 0;
     if (left === undefined) return 0;
-    this.db.transaction(() => {
-      updateDirectory(this.db, dir.dir_id, {
-        pass_cursor: last ? null : outcome.offsetId,
-        pass_read: dir.pass_read + outcome.items.length,
-        tail_cursor: tail > 0 ? String(tail) : "",
-      });
-      if (last) this.finishPass(dir, left);
-    })();
+    const moved = {
+      pass_cursor: last ? null : outcome.offsetId,
+      pass_read: dir.pass_read + outcome.items.length,
+      tail_cursor: tail > 0 ? String(tail) : "",
+    };
+    // Through the writer, after the page's people: the cursor never runs ahead of them.
+    if (!last) await this.writer.update(dir.dir_id, moved);
+    else
+      this.db
+        .transaction(() => {
+          updateDirectory(this.db, dir.dir_id, moved);
+          this.finishPass(dir, left);
+        })
+        .immediate();
     this.succeeded(dir);
     return 0;
   }
@@ -435,7 +380,7 @@ export class DirectorySync {
     if (result === undefined) return 0;
     const tail = Math.max(Number(dir.tail_cursor || 0), result.maxRecordId);
     this.incremental = outcome.items.length >= this.settings.pageSize;
-    updateDirectory(this.db, dir.dir_id, {
+    await this.writer.update(dir.dir_id, {
       tail_cursor: tail > 0 ? String(tail) : "",
       ...(this.incremental ? {} : { last_incremental_at: this.clock.now() }),
     });

@@ -119,5 +119,5 @@ export async function setPassword(
       .run(passwordHash, now, name);
     if (result.changes === 0) throw new AccountError(`no account ${username}`);
     db.prepare("DELETE FROM sessions WHERE username = ?").run(name);
-  })();
+  }).immediate();
 }

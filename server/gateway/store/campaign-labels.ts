@@ -40,7 +40,7 @@ export function setCampaignLabel(
        ON CONFLICT (group_id, utm_id) DO UPDATE
          SET label = excluded.label, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
     ).run(change.groupId, change.utmId, change.label, change.at, change.by);
-  })();
+  }).immediate();
 }
 
 /** Forgets the label of a tag (it falls back to its name's suggestion); false when none was kept. */

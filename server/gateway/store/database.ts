@@ -4,6 +4,10 @@ import { DIRECTORY_SCHEMA } from "./directory-schema";
 
 export type GatewayDb = Database.Database;
 
+// Transactions that write begin IMMEDIATE (`db.transaction(…).immediate()`): the directory's
+// write worker commits from a connection of its own, and a deferred transaction that read
+// before it wrote would fail at once with SQLITE_BUSY_SNAPSHOT instead of waiting its turn.
+
 /** Schema steps by `PRAGMA user_version`; appended, never edited once released. */
 const migrations: readonly string[] = [
   `

@@ -24,7 +24,7 @@ export interface DirectoryChannelRow {
   last_hook_at: number | null;
 }
 
-type Settable = Partial<Omit<DirectoryChannelRow, "dir_id" | "group_id" | "created_at">>;
+export type Settable = Partial<Omit<DirectoryChannelRow, "dir_id" | "group_id" | "created_at">>;
 
 const SETTABLE = new Set<string>([
   "people",
@@ -57,20 +57,22 @@ export function ensureDirectory(db: GatewayDb, groupId: number, now: number): Di
     ensureFts(db, found.dir_id);
     return found;
   }
-  return db.transaction(() => {
-    // Never the id of a directory still in the trash (a wiped one is the highest id, which
-    // SQLite would give again): the sweeper would delete the new directory's people with it.
-    const row = db
-      .prepare(
-        `INSERT INTO directory_channels (dir_id, group_id, created_at)
+  return db
+    .transaction(() => {
+      // Never the id of a directory still in the trash (a wiped one is the highest id, which
+      // SQLite would give again): the sweeper would delete the new directory's people with it.
+      const row = db
+        .prepare(
+          `INSERT INTO directory_channels (dir_id, group_id, created_at)
          VALUES (max(coalesce((SELECT max(dir_id) FROM directory_channels), 0),
                      coalesce((SELECT max(dir_id) FROM directory_trash), 0)) + 1, ?, ?)
          RETURNING *`,
-      )
-      .get(groupId, now) as DirectoryChannelRow;
-    ensureFts(db, row.dir_id);
-    return row;
-  })();
+        )
+        .get(groupId, now) as DirectoryChannelRow;
+      ensureFts(db, row.dir_id);
+      return row;
+    })
+    .immediate();
 }
 
 export function updateDirectory(db: GatewayDb, dirId: number, fields: Settable): void {
@@ -87,14 +89,16 @@ export function updateDirectory(db: GatewayDb, dirId: number, fields: Settable):
  * (the sweeper). Returns whether there was one.
  */
 export function dropDirectory(db: GatewayDb, groupId: number): boolean {
-  return db.transaction(() => {
-    const found = findDirectory(db, groupId);
-    if (!found) return false;
-    db.prepare("DELETE FROM directory_channels WHERE dir_id = ?").run(found.dir_id);
-    db.prepare("INSERT OR IGNORE INTO directory_trash (dir_id) VALUES (?)").run(found.dir_id);
-    dropFts(db, found.dir_id);
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      const found = findDirectory(db, groupId);
+      if (!found) return false;
+      db.prepare("DELETE FROM directory_channels WHERE dir_id = ?").run(found.dir_id);
+      db.prepare("INSERT OR IGNORE INTO directory_trash (dir_id) VALUES (?)").run(found.dir_id);
+      dropFts(db, found.dir_id);
+      return true;
+    })
+    .immediate();
 }
 
 /** Directories of channels not in `groupIds` (removed from the configuration): dropped. */
@@ -117,24 +121,26 @@ export function sweepTrash(db: GatewayDb, batch = 5000): number {
   const trash = db.prepare("SELECT dir_id FROM directory_trash ORDER BY dir_id LIMIT 1").get() as
     { dir_id: number } | undefined;
   if (!trash) return 0;
-  return db.transaction(() => {
-    let deleted = 0;
-    for (const table of SWEEP_TABLES) {
-      const left = batch - deleted;
-      if (left <= 0) break;
-      deleted += db
-        .prepare(
-          `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE dir_id = ? LIMIT ?)`,
-        )
-        .run(trash.dir_id, left).changes;
-    }
-    if (deleted === 0) {
-      db.prepare("DELETE FROM directory_trash WHERE dir_id = ?").run(trash.dir_id);
-      // The next directory in the trash, if any, is swept by the next call.
-      return 1;
-    }
-    return deleted;
-  })();
+  return db
+    .transaction(() => {
+      let deleted = 0;
+      for (const table of SWEEP_TABLES) {
+        const left = batch - deleted;
+        if (left <= 0) break;
+        deleted += db
+          .prepare(
+            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE dir_id = ? LIMIT ?)`,
+          )
+          .run(trash.dir_id, left).changes;
+      }
+      if (deleted === 0) {
+        db.prepare("DELETE FROM directory_trash WHERE dir_id = ?").run(trash.dir_id);
+        // The next directory in the trash, if any, is swept by the next call.
+        return 1;
+      }
+      return deleted;
+    })
+    .immediate();
 }
 
 /** The WebHook secret the gateway made for a local channel, made now if it has none. */

@@ -19,36 +19,38 @@ export interface HistoryRow {
 
 /** Records a hook event; false when it was recorded before (a retry of the same event). */
 export function recordEvent(db: GatewayDb, dirId: number, event: HistoryRow): boolean {
-  return db.transaction(() => {
-    const added = db
-      .prepare(
-        `INSERT INTO directory_events (dir_id, event_id, user_id, type, subscription_id, utm_id,
+  return db
+    .transaction(() => {
+      const added = db
+        .prepare(
+          `INSERT INTO directory_events (dir_id, event_id, user_id, type, subscription_id, utm_id,
            source, date, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
-      )
-      .run(
-        dirId,
-        event.event_id,
-        event.user_id,
-        event.type,
-        event.subscription_id,
-        event.utm_id,
-        event.source,
-        event.date,
-        event.received_at,
-      ).changes;
-    if (added === 0) return false;
-    db.prepare(
-      `DELETE FROM directory_events WHERE rowid IN (SELECT rowid FROM directory_events
+        )
+        .run(
+          dirId,
+          event.event_id,
+          event.user_id,
+          event.type,
+          event.subscription_id,
+          event.utm_id,
+          event.source,
+          event.date,
+          event.received_at,
+        ).changes;
+      if (added === 0) return false;
+      db.prepare(
+        `DELETE FROM directory_events WHERE rowid IN (SELECT rowid FROM directory_events
          WHERE dir_id = ? AND user_id = ? ORDER BY received_at DESC, event_id DESC
          LIMIT -1 OFFSET ?)`,
-    ).run(dirId, event.user_id, HISTORY_PER_PERSON);
-    db.prepare("UPDATE directory_channels SET last_hook_at = ? WHERE dir_id = ?").run(
-      event.received_at,
-      dirId,
-    );
-    return true;
-  })();
+      ).run(dirId, event.user_id, HISTORY_PER_PERSON);
+      db.prepare("UPDATE directory_channels SET last_hook_at = ? WHERE dir_id = ?").run(
+        event.received_at,
+        dirId,
+      );
+      return true;
+    })
+    .immediate();
 }
 
 /** A person's hook events, newest first. */

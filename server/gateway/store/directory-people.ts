@@ -115,52 +115,54 @@ export function upsertPeople(
   );
   const ftsInsert = db.prepare(`INSERT INTO ${fts} (rowid, keys) VALUES (?, ?)`);
   const ftsDelete = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
-  return db.transaction(() => {
-    const result: UpsertResult = { inserted: 0, updated: 0, maxRecordId: 0 };
-    let back = 0;
-    for (const item of items) {
-      const recordId = Number(item.id);
-      const userId = userIdOf(item);
-      if (!Number.isSafeInteger(recordId) || recordId <= 0 || userId === undefined) continue;
-      result.maxRecordId = Math.max(result.maxRecordId, recordId);
-      const keys = nameKeys(item.first_name, item.last_name).join(" ");
-      const values = {
-        dir_id: ref.dirId,
-        record_id: recordId,
-        user_id: userId,
-        first_name: item.first_name,
-        last_name: item.last_name,
-        photo: item.photo,
-        status: item.status,
-        ignore: item.ignore ?? 0,
-        date: item.date,
-        date_at: instantOf(item.date, ref.timeZone),
-        subscriptions: JSON.stringify(item.subscriptions),
-        utms: JSON.stringify(item.utms),
-        vars: JSON.stringify(item.vars),
-        sort_name: nameSortKey(item.first_name, item.last_name),
-        keys,
-        confirmed_at: now,
-      };
-      const found = find.get(ref.dirId, recordId) as
-        { id: number; keys: string; left_at: number | null } | undefined;
-      if (found) {
-        update.run({ ...values, id: found.id });
-        if (found.keys !== keys) {
-          ftsDelete.run(found.id);
-          ftsInsert.run(found.id, keys);
+  return db
+    .transaction(() => {
+      const result: UpsertResult = { inserted: 0, updated: 0, maxRecordId: 0 };
+      let back = 0;
+      for (const item of items) {
+        const recordId = Number(item.id);
+        const userId = userIdOf(item);
+        if (!Number.isSafeInteger(recordId) || recordId <= 0 || userId === undefined) continue;
+        result.maxRecordId = Math.max(result.maxRecordId, recordId);
+        const keys = nameKeys(item.first_name, item.last_name).join(" ");
+        const values = {
+          dir_id: ref.dirId,
+          record_id: recordId,
+          user_id: userId,
+          first_name: item.first_name,
+          last_name: item.last_name,
+          photo: item.photo,
+          status: item.status,
+          ignore: item.ignore ?? 0,
+          date: item.date,
+          date_at: instantOf(item.date, ref.timeZone),
+          subscriptions: JSON.stringify(item.subscriptions),
+          utms: JSON.stringify(item.utms),
+          vars: JSON.stringify(item.vars),
+          sort_name: nameSortKey(item.first_name, item.last_name),
+          keys,
+          confirmed_at: now,
+        };
+        const found = find.get(ref.dirId, recordId) as
+          { id: number; keys: string; left_at: number | null } | undefined;
+        if (found) {
+          update.run({ ...values, id: found.id });
+          if (found.keys !== keys) {
+            ftsDelete.run(found.id);
+            ftsInsert.run(found.id, keys);
+          }
+          if (found.left_at !== null) back += 1;
+          result.updated += 1;
+        } else {
+          const { id } = insert.get(values) as { id: number };
+          ftsInsert.run(id, keys);
+          result.inserted += 1;
         }
-        if (found.left_at !== null) back += 1;
-        result.updated += 1;
-      } else {
-        const { id } = insert.get(values) as { id: number };
-        ftsInsert.run(id, keys);
-        result.inserted += 1;
       }
-    }
-    adjustCounts(db, ref.dirId, result.inserted + back, -back, now);
-    return result;
-  })();
+      adjustCounts(db, ref.dirId, result.inserted + back, -back, now);
+      return result;
+    })
+    .immediate();
 }
 
 /** The person with this user id: the record not flagged as left first, then the newest. */
@@ -307,43 +309,47 @@ export function markLeftFrom(
   from: number,
   step = MARK_LEFT_STEP,
 ): { changes: number; next: number | undefined } {
-  return db.transaction(() => {
-    const end = db
-      .prepare(
-        `SELECT max(id) AS last, count(*) AS n FROM
+  return db
+    .transaction(() => {
+      const end = db
+        .prepare(
+          `SELECT max(id) AS last, count(*) AS n FROM
            (SELECT id FROM directory_people WHERE id >= ? ORDER BY id LIMIT ?)`,
-      )
-      .get(from, step) as { last: number | null; n: number };
-    if (end.last === null) return { changes: 0, next: undefined };
-    const changes = db
-      .prepare(
-        `UPDATE directory_people SET left_at = ?
+        )
+        .get(from, step) as { last: number | null; n: number };
+      if (end.last === null) return { changes: 0, next: undefined };
+      const changes = db
+        .prepare(
+          `UPDATE directory_people SET left_at = ?
          WHERE id >= ? AND id <= ? AND dir_id = ? AND left_at IS NULL AND confirmed_at < ?`,
-      )
-      .run(now, from, end.last, dirId, before).changes;
-    adjustCounts(db, dirId, -changes, changes, now);
-    return { changes, next: end.n < step ? undefined : end.last + 1 };
-  })();
+        )
+        .run(now, from, end.last, dirId, before).changes;
+      adjustCounts(db, dirId, -changes, changes, now);
+      return { changes, next: end.n < step ? undefined : end.last + 1 };
+    })
+    .immediate();
 }
 
 /** Deletes people flagged as left before `before`, at most `batch`; returns how many. */
 export function purgeLeft(db: GatewayDb, dirId: number, before: number, batch = 5000): number {
   const fts = ftsTable(dirId);
-  return db.transaction(() => {
-    const rows = db
-      .prepare(
-        `DELETE FROM directory_people WHERE id IN (SELECT id FROM directory_people
+  return db
+    .transaction(() => {
+      const rows = db
+        .prepare(
+          `DELETE FROM directory_people WHERE id IN (SELECT id FROM directory_people
            WHERE dir_id = ? AND left_at IS NOT NULL AND left_at < ? LIMIT ?) RETURNING id`,
-      )
-      .all(dirId, before, batch) as { id: number }[];
-    const ftsDelete = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
-    for (const row of rows) ftsDelete.run(row.id);
-    db.prepare("UPDATE directory_channels SET left_count = left_count - ? WHERE dir_id = ?").run(
-      rows.length,
-      dirId,
-    );
-    return rows.length;
-  })();
+        )
+        .all(dirId, before, batch) as { id: number }[];
+      const ftsDelete = db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`);
+      for (const row of rows) ftsDelete.run(row.id);
+      db.prepare("UPDATE directory_channels SET left_count = left_count - ? WHERE dir_id = ?").run(
+        rows.length,
+        dirId,
+      );
+      return rows.length;
+    })
+    .immediate();
 }
 
 /** Counts recomputed from the rows (after a full pass; the running counts are kept by code). */
@@ -365,14 +371,16 @@ export function markPeopleLeft(
   now: number,
 ): number {
   if (userIds.length === 0) return 0;
-  return db.transaction(() => {
-    const changes = db
-      .prepare(
-        `UPDATE directory_people SET left_at = ? WHERE dir_id = ? AND left_at IS NULL
+  return db
+    .transaction(() => {
+      const changes = db
+        .prepare(
+          `UPDATE directory_people SET left_at = ? WHERE dir_id = ? AND left_at IS NULL
            AND user_id IN (SELECT value FROM json_each(?))`,
-      )
-      .run(now, dirId, JSON.stringify(userIds)).changes;
-    adjustCounts(db, dirId, -changes, changes, now);
-    return changes;
-  })();
+        )
+        .run(now, dirId, JSON.stringify(userIds)).changes;
+      adjustCounts(db, dirId, -changes, changes, now);
+      return changes;
+    })
+    .immediate();
 }
