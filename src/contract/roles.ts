@@ -94,5 +94,5 @@ export function mayCallWith(
   if (mayCall(role, operation)) return true;
   const scoped: Partial<Record<OperationId, readonly string[]>> = roleScopedOperations[role];
   const needed = scoped[operation];
-  return needed !== undefined && needed.some((field) => given(fields[field]));
+  return needed?.some((field) => given(fields[field])) ?? false;
 }
