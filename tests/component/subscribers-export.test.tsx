@@ -7,7 +7,7 @@ import type { Role } from "../../src/contract/roles";
 import {
   exportSubscribers,
   type CsvSink,
-} from "../../src/features/subscribers/export/export-subscribers";
+} from "../../src/api/export-subscribers";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
 import { seedChannels, TG_PEOPLE, tgUserId } from "../support/seed";
