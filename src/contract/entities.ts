@@ -190,6 +190,8 @@ export type BotInfo = z.infer<typeof botInfo>;
 /** Kinds of a mass delivery (api-facts.md); other values are shown raw. */
 export const deliveryTypes = ["chain", "subscription", "once", "single"] as const;
 export const deliveryStatuses = ["waiting", "progress", "done"] as const;
+export type MassDeliveryType = (typeof deliveryTypes)[number];
+export type MassDeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
  * A mass delivery (deliveries/get). Type and status are text in production (`chain`,

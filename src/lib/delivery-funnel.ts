@@ -94,6 +94,11 @@ export interface DatedDelivery {
   funnel: Funnel;
 }
 
+/** A delivery with its date read in the channel's zone and its funnel. */
+export function datedDelivery(item: DeliveryInfo, timeZone: string): DatedDelivery {
+  return { item, at: parseApiDateTime(item.date, timeZone), funnel: deliveryFunnel(item) };
+}
+
 /**
  * The deliveries dated within [from, to] (both inclusive, ms), newest first (ties: the higher
  * id first). A date that cannot be read keeps the delivery out of a period: it cannot be placed.
@@ -104,11 +109,7 @@ export function deliveriesInPeriod(
   timeZone: string,
 ): DatedDelivery[] {
   return items
-    .map((item) => ({
-      item,
-      at: parseApiDateTime(item.date, timeZone),
-      funnel: deliveryFunnel(item),
-    }))
+    .map((item) => datedDelivery(item, timeZone))
     .filter(
       (entry): entry is DatedDelivery & { at: number } =>
         entry.at !== null && entry.at >= period.from && entry.at <= period.to,
