@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import { useFormat } from "@/i18n/use-format";
 import type { DatedDelivery } from "@/lib/delivery-funnel";
 import type { Audience } from "../deliveries-search";
@@ -31,13 +32,20 @@ export function DeliveryDetail({
   const unread = format.number(Math.max(0, funnel.sent - funnel.read));
   const unclicked = format.number(Math.max(0, funnel.sent - funnel.clicked));
   const when = delivery.at === null ? item.date : format.dateTime(delivery.at, timeZone);
+  // Opened from the table below it, or from a link: the reader is taken to it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const choose = (next: Audience) => {
     onAudience(audience === next ? "" : next);
   };
   return (
     <section className="funnel-detail" aria-labelledby="funnel-detail-title">
       <div className="funnel-detail-head">
-        <h3 id="funnel-detail-title">{t`Funnel of “${name}”`}</h3>
+        <h3 id="funnel-detail-title" ref={heading} tabIndex={-1}>
+          {t`Funnel of “${name}”`}
+        </h3>
         <button type="button" className="button" onClick={onClose}>
           <Trans>Close</Trans>
         </button>

@@ -136,6 +136,22 @@ export function FunnelSection({
             {t`${plural(count, { one: "Total of # delivery", other: "Total of # deliveries" })}`}
           </h3>
           <FunnelFigures funnel={total} label={t`Funnel of the period`} />
+          <ReadRateChart deliveries={deliveries} timeZone={timeZone} zoneLabel={zoneLabel} />
+          {count === 0 ? (
+            <p className="muted">
+              <Trans>No mass delivery started in this period.</Trans>
+            </p>
+          ) : (
+            <FunnelTable
+              deliveries={deliveries}
+              timeZone={timeZone}
+              zoneLabel={zoneLabel}
+              openId={openId}
+              onOpen={(deliveryId) => {
+                onSearch({ funnel: [deliveryId], audience: "", people: [] }, { push: true });
+              }}
+            />
+          )}
           {open && (
             <DeliveryDetail
               key={open.item.delivery_id}
@@ -170,22 +186,6 @@ export function FunnelSection({
               userIdField={userIdField}
               timeZone={timeZone}
               zoneLabel={zoneLabel}
-            />
-          )}
-          <ReadRateChart deliveries={deliveries} timeZone={timeZone} zoneLabel={zoneLabel} />
-          {count === 0 ? (
-            <p className="muted">
-              <Trans>No mass delivery started in this period.</Trans>
-            </p>
-          ) : (
-            <FunnelTable
-              deliveries={deliveries}
-              timeZone={timeZone}
-              zoneLabel={zoneLabel}
-              openId={openId}
-              onOpen={(deliveryId) => {
-                onSearch({ funnel: [deliveryId], audience: "", people: [] }, { push: true });
-              }}
             />
           )}
         </>
