@@ -109,7 +109,7 @@ export default defineConfig(({ command }) => ({
             {
               name: "contract-words",
               priority: 2,
-              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons|directory-constants)\./,
+              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons|directory-constants|delivery-constants)\./,
             },
             {
               name: "contract",

@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import type { PageVisit } from "@/api/page-visit";
 import type { OperationId } from "@/contract/operations";
 import { prefetchBots } from "@/features/bots/prefetch";
+import { prefetchBotStats } from "@/features/bots/stats/prefetch";
 import { prefetchChannel } from "@/features/channel/prefetch";
 import { prefetchDeliveries } from "@/features/deliveries/prefetch";
 import {
@@ -153,6 +154,16 @@ export const pages: readonly PageEntry[] = [
     operation: "utms/statCount" satisfies OperationId,
     prefetch: prefetchUtm,
     load: () => import("@/features/utm/utm-page").then((module) => module.UtmPage),
+  }),
+  page({
+    id: "bot-stats",
+    label: msg`Bot statistics`,
+    area: "bots",
+    segment: "bots/stats",
+    operation: "bots/getSteps" satisfies OperationId,
+    prefetch: prefetchBotStats,
+    load: () =>
+      import("@/features/bots/stats/bot-stats-page").then((module) => module.BotStatsPage),
   }),
   page({
     id: "subscriber",

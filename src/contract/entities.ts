@@ -188,8 +188,12 @@ export const botInfo = z.looseObject({
 export type BotInfo = z.infer<typeof botInfo>;
 
 /** Kinds of a mass delivery (api-facts.md); other values are shown raw. */
-export const deliveryTypes = ["chain", "subscription", "once", "single"] as const;
-export const deliveryStatuses = ["waiting", "progress", "done"] as const;
+export {
+  deliveryStatuses,
+  deliveryTypes,
+  type MassDeliveryStatus,
+  type MassDeliveryType,
+} from "./delivery-constants";
 
 /**
  * A mass delivery (deliveries/get). Type and status are text in production (`chain`,

@@ -84,7 +84,9 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
       await screen.findByText(/14 messages in the period: 12 sent, 2 failed \(1 of them/),
     ).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(screen.getByRole("switch", { name: "Show as table" }));
+    // The records' chart's switch (the funnel's read-rate chart has one too).
+    const sentChart = screen.getByRole("region", { name: "Sent and failed messages" });
+    await user.click(within(sentChart).getByRole("switch", { name: "Show as table" }));
     const table = screen.getByRole("table", { name: /Sent and failed messages by day, / });
     const total = within(table).getByRole("row", { name: /^Total/ });
     expect(
@@ -132,7 +134,10 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
         "запретил сообщения). Посчитано по всем сообщениям: 1 страница по 100.",
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole("switch", { name: "Показать таблицей" }));
+    const sentChart = screen.getByRole("region", {
+      name: "Отправленные и недоставленные сообщения",
+    });
+    await user.click(within(sentChart).getByRole("switch", { name: "Показать таблицей" }));
     const chart = screen.getByRole("table", {
       name: "Отправленные и недоставленные сообщения по дням, МСК (UTC+3)",
     });

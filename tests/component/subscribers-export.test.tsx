@@ -4,10 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { isApiError } from "../../src/api/api-error";
 import { createClient, type Call } from "../../src/api/client";
 import type { Role } from "../../src/contract/roles";
-import {
-  exportSubscribers,
-  type CsvSink,
-} from "../../src/features/subscribers/export/export-subscribers";
+import { exportSubscribers, type CsvSink } from "../../src/api/export-subscribers";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
 import { seedChannels, TG_PEOPLE, tgUserId } from "../support/seed";

@@ -250,6 +250,32 @@ describe("roles", () => {
   });
 });
 
+describe("marketing's lists of a delivery's audience", () => {
+  it("answers subscribers/get for marketing only with a delivery's read or click filter", async () => {
+    const mark = await signedIn("mark");
+    const plain = remember(await mark.call("subscribers/get", { group_id: 1001, count: 5 }));
+    expect(plain.status, plain.text).toBe(403);
+    expect(plain.body).toMatchObject({ success: false, reason: "role-refused" });
+    const empty = remember(
+      await mark.call("subscribers/get", { group_id: 1001, ignore_read_delivery_id: [] }),
+    );
+    expect(empty.status, empty.text).toBe(403);
+    for (const field of ["ignore_read_delivery_id", "ignore_away_delivery_id"]) {
+      const answer = remember(
+        await mark.call("subscribers/get", { group_id: 1001, count: 5, [field]: [1] }),
+      );
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toMatchObject({ success: true });
+    }
+    // A bad value is the service's own answer, as for anyone allowed to call.
+    const bad = remember(
+      await mark.call("subscribers/get", { group_id: 1001, ignore_read_delivery_id: ["x"] }),
+    );
+    expect(bad.status).toBe(200);
+    expect(bad.body).toMatchObject({ success: false, error_code: 12 });
+  });
+});
+
 describe("channels", () => {
   it("keeps an account to its own channels", async () => {
     const sam = await signedIn("sam");

@@ -2,10 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Call } from "../../src/api/client";
 import type { Subscriber } from "../../src/contract/entities";
 import type { OperationId, RequestOf, ResponseOf } from "../../src/contract/operations";
-import {
-  exportSubscribers,
-  type CsvSink,
-} from "../../src/features/subscribers/export/export-subscribers";
+import { exportSubscribers, type CsvSink } from "../../src/api/export-subscribers";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { testI18n } from "../support/i18n";
 
@@ -100,5 +97,58 @@ describe("exportSubscribers over 100,000 rows", () => {
     expect(channel.stats()).toEqual({ calls: 1 + TOTAL / 100 + 1, maxInFlight: 1 });
     // Each chunk is one page: nothing accumulates from page to page.
     expect(largest).toBeLessThan(20_000);
+  });
+});
+
+describe("exportSubscribers with filters", () => {
+  it("sends the filters with every page, so the cursor walks the filtered list", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const pages = [
+      { success: true, offset_id: "7", items: [{ id: "7" }] },
+      { success: true, offset_id: "7", items: [] },
+    ];
+    const call = (async (operation: OperationId, params: Record<string, unknown>) => {
+      await Promise.resolve();
+      if (operation === "subscriptions/get") return { success: true, count: 0, items: [] };
+      seen.push(params);
+      const page = pages[seen.length - 1];
+      return {
+        ...page,
+        items: (page?.items ?? []).map((item) => ({
+          ...item,
+          date: "01.03.2026 10:00:00",
+          status: 1,
+          tg_user_id: 7,
+          first_name: "A",
+          last_name: "B",
+          photo: "",
+          subscriptions: [],
+          utms: [],
+          vars: [],
+        })),
+      };
+    }) as Call;
+    const written: string[] = [];
+    const sink: CsvSink = {
+      write: (chunk) => {
+        written.push(chunk);
+        return Promise.resolve();
+      },
+      close: () => Promise.resolve(),
+      abort: () => Promise.resolve(),
+    };
+    const result = await exportSubscribers({
+      call,
+      groupId: 1001,
+      sink,
+      format: { separator: ",", i18n },
+      filters: { ignore_read_delivery_id: [4] },
+      pageSize: 50,
+    });
+    expect(result.rows).toBe(1);
+    expect(seen).toEqual([
+      { ignore_read_delivery_id: [4], count: 50 },
+      { ignore_read_delivery_id: [4], count: 50, offset_id: "7" },
+    ]);
   });
 });

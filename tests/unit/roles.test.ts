@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operationIds, type OperationId } from "../../src/contract/operations";
-import { mayCall } from "../../src/contract/roles";
+import { mayCall, mayCallWith } from "../../src/contract/roles";
 
 /** The role table for the operations beyond the seed (the gateway test calls each one too). */
 describe("roles for the operations beyond the seed", () => {
@@ -36,5 +36,36 @@ describe("roles for the operations beyond the seed", () => {
 
   it("still gives administrators everything", () => {
     for (const op of operationIds) expect(mayCall("admin", op), op).toBe(true);
+  });
+});
+
+describe("marketing's lists of a delivery's audience (roleScopedOperations)", () => {
+  it("lets marketing call subscribers/get only with a delivery's read or click filter", () => {
+    expect(mayCall("marketing", "subscribers/get")).toBe(false);
+    expect(mayCallWith("marketing", "subscribers/get", {})).toBe(false);
+    expect(mayCallWith("marketing", "subscribers/get", { count: 100, offset_id: "5" })).toBe(false);
+    expect(mayCallWith("marketing", "subscribers/get", { ignore_read_delivery_id: [] })).toBe(
+      false,
+    );
+    expect(mayCallWith("marketing", "subscribers/get", { ignore_read_delivery_id: "" })).toBe(
+      false,
+    );
+    expect(mayCallWith("marketing", "subscribers/get", { delivery_id: [3] })).toBe(false);
+    for (const field of [
+      "read_delivery_id",
+      "ignore_read_delivery_id",
+      "away_delivery_id",
+      "ignore_away_delivery_id",
+    ]) {
+      expect(mayCallWith("marketing", "subscribers/get", { [field]: [3] }), field).toBe(true);
+      expect(mayCallWith("marketing", "subscribers/get", { [field]: 3 }), field).toBe(true);
+    }
+  });
+
+  it("scopes nothing else: support and admin as the table says", () => {
+    expect(mayCallWith("support", "subscribers/get", {})).toBe(true);
+    expect(mayCallWith("support", "deliveries/stat", { delivery_id: [1] })).toBe(false);
+    expect(mayCallWith("marketing", "vars/get", { ignore_read_delivery_id: [3] })).toBe(false);
+    expect(mayCallWith("admin", "subscribers/get", {})).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import type * as z from "zod";
 import { ErrorCode, failureOf } from "../../../src/contract/errors";
 import { failureOfIssues } from "../../../src/contract/issue-failure";
 import { findOperation, type OperationId, operations } from "../../../src/contract/operations";
-import { mayCall } from "../../../src/contract/roles";
+import { mayCallWith } from "../../../src/contract/roles";
 import type { ChannelAccess } from "../channel-access";
 import type { GatewayChannel } from "../channels";
 import { forward, type ForwardDeps } from "../forward";
@@ -135,7 +135,8 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
       }
       const channel = resolveChannel(session, body as Record<string, unknown>);
       if ("status" in channel) return refuse(reply, channel);
-      if (!mayCall(session.account.role, operation)) {
+      const { group_id: _groupId, ...fields } = body as Record<string, unknown>;
+      if (!mayCallWith(session.account.role, operation, fields)) {
         const role = session.account.role;
         return refuse(reply, {
           status: 403,
@@ -144,7 +145,6 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
           details: { role, operation },
         });
       }
-      const { group_id: _groupId, ...fields } = body as Record<string, unknown>;
       const parsed = (operations[operation].request as z.ZodType).safeParse(fields);
       if (!parsed.success) {
         // The service's own answer to a bad field: HTTP 200 with its error code.

@@ -19,13 +19,15 @@ import { DeliveryFilters } from "./delivery-filters";
 import { deliveryParams } from "./delivery-params";
 import { deliveriesSearch, RECORD_PAGE_SIZES } from "./deliveries-search";
 import { ExportButton } from "./export-button";
+import { FunnelSection } from "./funnel/funnel-section";
 import { RecordsView } from "./records-view";
 import { useDeliverySeries } from "./use-delivery-series";
 import "@/components/data-table.css";
 import "./deliveries.css";
 
 /**
- * Delivery records of a period: how many (deliveries/statCount), sent against failed per
+ * The funnel of the mass deliveries of a period (src/features/deliveries/funnel), then the
+ * delivery records of the period: how many (deliveries/statCount), sent against failed per
  * bucket, and the records themselves, of both shapes, paged by cursor, filterable by recipient
  * and mass delivery, exportable as CSV.
  */
@@ -98,6 +100,18 @@ export function DeliveriesPage() {
           setChoice(next, { reset: ["after"] });
         }}
       />
+      <FunnelSection
+        groupId={channel.group_id}
+        timeZone={channel.time_zone}
+        zoneLabel={zone.label}
+        period={period}
+        search={search}
+        onSearch={setSearch}
+        userIdField={field}
+      />
+      <h2 className="deliveries-records-heading">
+        <Trans>Messages sent</Trans>
+      </h2>
       <DeliveryFilters
         user={search.user}
         delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}

@@ -42,7 +42,7 @@ export function ExportButton() {
       run={async ({ sink, format, signal, onRows, onTotal }) => {
         onTotal(await countSubscribers());
         signal.throwIfAborted();
-        const { exportSubscribers } = await import("./export-subscribers");
+        const { exportSubscribers } = await import("@/api/export-subscribers");
         const result = await exportSubscribers({
           call,
           groupId,

@@ -1,7 +1,8 @@
-import { ApiError } from "@/api/api-error";
+import { ApiError } from "./api-error";
+import type { Call } from "./client";
 import type { CsvSink } from "@/components/csv-export/csv-sinks";
 import type { CsvFormat } from "@/lib/csv-options";
-import type { Call } from "@/api/client";
+import type { RequestOf } from "@/contract/operations";
 import { PAGE_SIZE_MAX } from "@/contract/common";
 import { collectOffsetPages } from "@/lib/offset-pages";
 import type { UserIdField } from "@/lib/subscriber-format";
@@ -25,12 +26,17 @@ export interface ExportOptions {
   userIdField?: UserIdField | undefined;
   /** The channel's zone as people say it ("МСК (UTC+3)"), for the date column's header. */
   zone?: string | undefined;
+  /**
+   * Filters of subscribers/get (the people who did not read a delivery, say); none: everyone.
+   * They go with every page, so the cursor walks the filtered list.
+   */
+  filters?: Omit<RequestOf<"subscribers/get">, "count" | "offset_id"> | undefined;
   /** Rows per subscribers/get call; the largest the API takes unless a test says otherwise. */
   pageSize?: number;
 }
 
 /**
- * Every subscriber of a channel into `sink`, through the `offset_id` cursor. One call at a
+ * Every subscriber of a channel (or those `filters` choose) into `sink`, through the `offset_id` cursor. One call at a
  * time, so an export shares the channel's request queue fairly with the pages people look
  * at; each page is turned into text and dropped before the next is asked for, so memory
  * stays flat however long the list is. Ends at the first empty page (a short page is not
@@ -45,6 +51,7 @@ export async function exportSubscribers({
   onProgress,
   userIdField,
   zone,
+  filters,
   pageSize = PAGE_SIZE_MAX,
 }: ExportOptions): Promise<ExportProgress> {
   const progress: ExportProgress = { rows: 0, pages: 0 };
@@ -63,7 +70,7 @@ export async function exportSubscribers({
       signal?.throwIfAborted();
       const page = await call(
         "subscribers/get",
-        { count: pageSize, ...(cursor ? { offset_id: cursor } : {}) },
+        { ...filters, count: pageSize, ...(cursor ? { offset_id: cursor } : {}) },
         { groupId, signal },
       );
       const first = progress.pages === 0;
