@@ -2,6 +2,7 @@ import * as z from "./zod";
 import { apiDateTime, int } from "./common";
 import { subscriberSubscription, subscriberUtm } from "./entities";
 import { hookEventTypes } from "./hooks";
+import { interfaceLocales } from "./session-constants";
 
 /**
  * The gateway's subscriber directory (not part of the Channel API): per channel, every person
@@ -199,6 +200,11 @@ export type DirectorySearchResponse = z.infer<typeof directorySearchResponse>;
 export const directoryListQuery = z.object({
   sort: z.enum(["date", "name"]).default("date"),
   order: z.enum(["asc", "desc"]).default("desc"),
+  /**
+   * Whose collation the sort by name follows: "ru" puts Cyrillic names before Latin ones, "en"
+   * Latin first (src/lib/name-key.ts). Either way by the name as shown, first name first.
+   */
+  locale: z.enum(interfaceLocales).default("en"),
   q: z.string().default(""),
   cursor: z.string().max(400).optional(),
   limit: pageSize.default(DIRECTORY_PAGE_SIZE),

@@ -309,17 +309,50 @@ describe("the list served from the directory", () => {
       cursor = answer.next_cursor;
     }
     expect(new Set(all).size).toBe(TG_PEOPLE);
+    // By the name as shown (first name first); English: Latin before Cyrillic.
     const filtered = await read("sort=name&order=asc&q=петров");
     expect(filtered.total).toBe(7);
-    expect(filtered.items.map((item) => `${item.last_name} ${item.first_name}`)).toEqual([
-      "Petrov Ivan",
-      "Petrova Anna",
-      "Петров Иван",
-      "Петров Иван",
-      "Петров Пётр",
-      "Петров Станислав",
-      "Петрова Анна",
+    expect(filtered.items.map((item) => `${item.first_name} ${item.last_name}`)).toEqual([
+      "Anna Petrova",
+      "Ivan Petrov",
+      "Анна Петрова",
+      "Иван Петров",
+      "Иван Петров",
+      "Пётр Петров",
+      "Станислав Петров",
     ]);
+    // Russian: Cyrillic before Latin, as a Russian reader expects; backwards too.
+    const russian = await read("sort=name&order=asc&q=петров&locale=ru");
+    expect(russian.items.map((item) => `${item.first_name} ${item.last_name}`)).toEqual([
+      "Анна Петрова",
+      "Иван Петров",
+      "Иван Петров",
+      "Пётр Петров",
+      "Станислав Петров",
+      "Anna Petrova",
+      "Ivan Petrov",
+    ]);
+    const backwards = await read("sort=name&order=desc&q=петров&locale=ru");
+    expect(backwards.items.map((item) => item.record_id)).toEqual(
+      russian.items.map((item) => item.record_id).reverse(),
+    );
+    // The whole list in Russian pages by its own cursor, every person once.
+    const paged: string[] = [];
+    cursor = "";
+    for (let page = 0; page < 5; page++) {
+      const answer = await read(
+        `sort=name&order=asc&locale=ru&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      paged.push(...answer.items.map((item) => `${item.first_name} ${item.last_name}`));
+      if (answer.next_cursor === null) break;
+      cursor = answer.next_cursor;
+    }
+    expect(paged).toHaveLength(TG_PEOPLE);
+    expect(paged).toEqual(
+      [...paged].sort(new Intl.Collator("ru", { sensitivity: "base" }).compare),
+    );
+    const unknown = await browser.request("GET", "/directory/1001/people?sort=name&locale=xx");
+    expect(unknown.status).toBe(400);
     const bad = await browser.request("GET", "/directory/1001/people?sort=age");
     expect(bad.status).toBe(400);
   });
