@@ -4,6 +4,7 @@ import {
   directoryLookupResponse,
   directoryPersonResponse,
   directoryResolveResponse,
+  directorySearchElsewhereResponse,
   directorySearchResponse,
   directoryStatusResponse,
   type DirectorySearchResponse,
@@ -284,6 +285,47 @@ describe("the person view and lookups", () => {
     expect(results[2]?.matches).toBe(3);
     expect(results[2]?.user_id).toBeNull();
     expect(results[4]?.problem).toEqual({ code: "tg-username", shown: "someone" });
+  });
+});
+
+describe("the search across channels", () => {
+  async function elsewhere(user: string, query: string) {
+    const browser = await as(user);
+    const answer = await browser.request("GET", `/directory/search?${query}`);
+    expect(answer.status, answer.text).toBe(200);
+    return directorySearchElsewhereResponse.parse(answer.body).channels;
+  }
+
+  it("finds a person of another channel, only in channels the role may read", async () => {
+    const admin = await as("ada");
+    const list = directoryListResponse.parse(
+      (await admin.request("GET", "/directory/1002/people?limit=1")).body,
+    );
+    const someone = list.items[0];
+    if (!someone) throw new Error("channel 1002 has people");
+    const q = encodeURIComponent(`${someone.first_name} ${someone.last_name}`);
+
+    // From channel 1001, the administrator finds them in 1002, labelled with the channel.
+    const found = await elsewhere("ada", `q=${q}&except=1001`);
+    expect(found.map((channel) => channel.group_id)).toEqual([1002]);
+    expect(found[0]?.items.map((item) => item.user_id)).toContain(someone.user_id);
+    expect(found[0]?.items.length).toBeLessThanOrEqual(5);
+
+    // A support person of 1001 only never sees 1002; one of 1002 does; marketing reads nobody.
+    expect(await elsewhere("sam", `q=${q}&except=1001`)).toEqual([]);
+    expect((await elsewhere("vera", `q=${q}`)).map((channel) => channel.group_id)).toEqual([1002]);
+    expect(await elsewhere("mark", `q=${q}`)).toEqual([]);
+    // Nothing typed: nothing searched.
+    expect(await elsewhere("ada", "q=%20")).toEqual([]);
+  });
+
+  it("refuses a malformed query and a visitor without a session", async () => {
+    const admin = await as("ada");
+    const bad = await admin.request("GET", "/directory/search?q=x&except=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, reason: "directory-bad-request" });
+    const stranger = new Browser(gateway.url);
+    expect((await stranger.request("GET", "/directory/search?q=x")).status).toBe(401);
   });
 });
 
