@@ -96,7 +96,13 @@ export function RequireSession() {
         header={
           <div className="shell-header-end">
             <ChannelSwitcher channels={session.channels} currentGroupId={currentGroup} />
-            {searchable && <PersonSearch key={currentChannel.group_id} channel={currentChannel} />}
+            {searchable && (
+              <PersonSearch
+                key={currentChannel.group_id}
+                channel={currentChannel}
+                otherChannels={session.channels.filter((item) => item !== currentChannel)}
+              />
+            )}
             <UserMenu username={session.username} role={session.role} />
           </div>
         }
