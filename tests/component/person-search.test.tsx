@@ -78,15 +78,16 @@ describe("the header's person search against the gateway's directory", { timeout
     await user.paste(String(someone.user_id));
     const group = await screen.findByRole("group", { name: /^In .+/u, hidden: true }, WAIT);
     const option = within(group).getAllByRole("option", { hidden: true })[0];
-    expect(option?.textContent).toContain(String(someone.user_id));
+    if (!option) throw new Error("an option in the group");
+    expect(option.textContent).toContain(String(someone.user_id));
     // Keyboard: past this channel's options (here one, "Open user id …") into the group.
     const all = within(screen.getByRole("listbox", { hidden: true })).getAllByRole("option", {
       hidden: true,
     });
-    for (let step = 0; step <= all.indexOf(option as HTMLElement); step++) {
+    for (let step = 0; step <= all.indexOf(option); step++) {
       await user.keyboard("{ArrowDown}");
     }
-    expect(box.getAttribute("aria-activedescendant")).toBe(option?.id);
+    expect(box.getAttribute("aria-activedescendant")).toBe(option.id);
     await user.keyboard("{Enter}");
     await waitFor(() => {
       expect(view.router.state.location.pathname).toBe(`/c/1002/people/${String(someone.user_id)}`);
