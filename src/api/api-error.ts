@@ -20,6 +20,7 @@ export type AuthOperation = (typeof authOperations)[number];
 export const directoryOperations = [
   "directory/status",
   "directory/search",
+  "directory/search-elsewhere",
   "directory/people",
   "directory/person",
   "directory/lookup",

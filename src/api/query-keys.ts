@@ -35,6 +35,8 @@ export const directoryKeys = {
   channel: (groupId: number) => [...directoryKeys.all, groupId] as const,
   status: (groupId: number) => [...directoryKeys.channel(groupId), "status"] as const,
   search: (groupId: number, q: string) => [...directoryKeys.channel(groupId), "search", q] as const,
+  /** The same search in the account's channels other than `except`. */
+  elsewhere: (except: number, q: string) => [...directoryKeys.all, "elsewhere", except, q] as const,
   people: (groupId: number, params: Readonly<Record<string, unknown>>) =>
     [...directoryKeys.channel(groupId), "people", params] as const,
   person: (groupId: number, userId: number) =>

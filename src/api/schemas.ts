@@ -7,6 +7,7 @@ export {
   directoryLookupResponse,
   directoryPersonResponse,
   directoryResolveResponse,
+  directorySearchElsewhereResponse,
   directorySearchResponse,
   directoryStatusResponse,
 } from "@/contract/directory";

@@ -97,7 +97,11 @@ export function RequireSession() {
           <div className="shell-header-end">
             <ChannelSwitcher channels={session.channels} currentGroupId={currentGroup} />
             {searchable && (
-              <HeaderPersonSearch key={currentChannel.group_id} channel={currentChannel} />
+              <HeaderPersonSearch
+                key={currentChannel.group_id}
+                channel={currentChannel}
+                otherChannels={session.channels.filter((item) => item !== currentChannel)}
+              />
             )}
             <UserMenu username={session.username} role={session.role} />
           </div>

@@ -25,8 +25,21 @@ interface PersonNameProps {
    * directory does not know. Left out, this component asks for this one id itself.
    */
   known?: DirectoryPersonBrief | null;
-  /** Link the name to the person view (default). */
+  /** Link the name to the person view (default; only when the directory may be asked). */
   link?: boolean;
+  /**
+   * The name and photo the row itself carries (a delivery record, an event): shown when the
+   * directory cannot be asked or does not know the person, so a role without the directory
+   * still sees who it is.
+   */
+  fallback?: PersonSeen;
+}
+
+/** A name and photo as the API's records carry them. */
+export interface PersonSeen {
+  first_name: string;
+  last_name: string;
+  photo: string;
 }
 
 /**
@@ -41,6 +54,7 @@ export function PersonName({
   enabled,
   known,
   link = true,
+  fallback,
 }: PersonNameProps) {
   const { i18n } = useLingui();
   const { directory } = useApi();
@@ -48,13 +62,14 @@ export function PersonName({
     ...directoryLookupOptions(groupId, [userId], directory),
     enabled: enabled && known === undefined,
   });
-  const person = known !== undefined ? known : lookup.data?.get(userId);
-  if (!enabled || !person) return <span className="person-name">{label}</span>;
+  const found = known !== undefined ? known : lookup.data?.get(userId);
+  const person = (enabled ? found : undefined) ?? fallback;
+  if (!person) return <span className="person-name">{label}</span>;
   const name = personName(person, i18n);
   return (
     <span className="person-name">
       <Avatar name={name} photo={person.photo} size={24} className="person-name-photo" lazy />
-      {link ? (
+      {link && enabled ? (
         <Link to={personPath(groupId, userId)} className="person-name-link">
           {name}
         </Link>

@@ -2,6 +2,7 @@ import * as z from "./zod";
 import { apiDateTime, int } from "./common";
 import { subscriberSubscription, subscriberUtm } from "./entities";
 import { hookEventTypes } from "./hooks";
+import { interfaceLocales } from "./session-constants";
 
 /**
  * The gateway's subscriber directory (not part of the Channel API): per channel, every person
@@ -196,9 +197,41 @@ export const directorySearchResponse = z.looseObject({
 });
 export type DirectorySearchResponse = z.infer<typeof directorySearchResponse>;
 
+/** People shown per other channel in a search across channels. */
+export const DIRECTORY_ELSEWHERE_SIZE = 5;
+
+/**
+ * Query of `GET /directory/search`: the same search in every other channel the account may read
+ * (its role may call subscribers/get there); `except` is the channel searched already.
+ */
+export const directorySearchElsewhereQuery = z.object({
+  q: z.string().default(""),
+  except: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE).default(DIRECTORY_ELSEWHERE_SIZE),
+});
+
+export const directorySearchElsewhereResponse = z.looseObject({
+  success,
+  /** Channels with at least one match, in the gateway's order of channels. */
+  channels: z.array(
+    z.looseObject({
+      group_id: int,
+      items: z.array(directorySearchItem),
+      /** More people match there than `limit`: search from that channel to see them. */
+      more: z.boolean(),
+    }),
+  ),
+});
+export type DirectorySearchElsewhereResponse = z.infer<typeof directorySearchElsewhereResponse>;
+
 export const directoryListQuery = z.object({
   sort: z.enum(["date", "name"]).default("date"),
   order: z.enum(["asc", "desc"]).default("desc"),
+  /**
+   * Whose collation the sort by name follows: "ru" puts Cyrillic names before Latin ones, "en"
+   * Latin first (src/lib/name-key.ts). Either way by the name as shown, first name first.
+   */
+  locale: z.enum(interfaceLocales).default("en"),
   q: z.string().default(""),
   cursor: z.string().max(400).optional(),
   limit: pageSize.default(DIRECTORY_PAGE_SIZE),

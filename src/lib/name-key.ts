@@ -169,10 +169,43 @@ export function queryKeys(query: string): string[] {
 }
 
 /**
- * A key to sort people by name: family name first (as staff read lists), folded so that case,
- * ё/е and accents do not scatter the same name. People without a family name sort by first name.
+ * A key to sort people by name as the list shows it (first name, then family name), folded so
+ * that case, ё/е and accents do not scatter the same name. Compared byte by byte (SQLite's
+ * BINARY collation, UTF-8 order = code point order), it orders as the English (CLDR root)
+ * collation does at the primary level: spaces and digits, then Latin, Greek, Cyrillic… and the
+ * alphabet within each script (ё is е; й keeps its own place after и).
  */
 export function nameSortKey(firstName: string, lastName: string): string {
-  const parts = [lastName.trim(), firstName.trim()].filter((part) => part !== "");
+  const parts = [firstName.trim(), lastName.trim()].filter((part) => part !== "");
   return foldName(parts.join(" "));
+}
+
+const CYRILLIC_FIRST = 0x0400;
+const CYRILLIC_LAST = 0x052f;
+/** Below 'A': spaces, punctuation and digits keep their place before every letter. */
+const BEFORE_LETTERS = 0x41;
+/** Supplementary private use plane: every other letter moves here, after Cyrillic. */
+const AFTER_CYRILLIC = 0xf0000;
+
+/**
+ * The same key in the Russian collation's order (CLDR `ru` reorders Cyrillic first): Cyrillic
+ * names before Latin ones, as a Russian reader expects. Other letters keep their order among
+ * themselves, moved past Cyrillic.
+ */
+export function nameSortKeyRu(firstName: string, lastName: string): string {
+  let key = "";
+  for (const char of nameSortKey(firstName, lastName)) {
+    const code = char.codePointAt(0) ?? 0;
+    const cyrillic = code >= CYRILLIC_FIRST && code <= CYRILLIC_LAST;
+    key +=
+      cyrillic || code < BEFORE_LETTERS
+        ? char
+        : String.fromCodePoint(AFTER_CYRILLIC + Math.min(code, 0xfffd));
+  }
+  return key;
+}
+
+/** The sort key of a name for a collation the directory keeps. */
+export function nameSortKeyFor(locale: "en" | "ru", firstName: string, lastName: string): string {
+  return locale === "ru" ? nameSortKeyRu(firstName, lastName) : nameSortKey(firstName, lastName);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directoryStatusResponse } from "../../src/contract/directory";
+import { directoryListResponse, directoryStatusResponse } from "../../src/contract/directory";
 import { seedNamedPeople, tgIdOf } from "../support/directory-seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -24,6 +24,7 @@ async function searchBox(): Promise<HTMLElement> {
 
 describe("the header's person search against the gateway's directory", { timeout: 60_000 }, () => {
   let live: LiveApp;
+  let cookie = "";
 
   beforeAll(async () => {
     live = await startLiveApp({ seed: seedNamedPeople, directory: true });
@@ -33,14 +34,16 @@ describe("the header's person search against the gateway's directory", { timeout
       headers: { "content-type": "application/json", "X-Channel-Desk": "1" },
       body: JSON.stringify({ username: "admin", password: "live-test-password" }),
     });
-    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-    for (let tries = 0; tries < 400; tries++) {
-      const answer = await fetch(`${live.gateway.url}/directory/1001/status`, {
-        headers: { cookie },
-      });
-      const { status } = directoryStatusResponse.parse(await answer.json());
-      if (status.state === "ready") break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    for (const group of [1001, 1002]) {
+      for (let tries = 0; tries < 400; tries++) {
+        const answer = await fetch(`${live.gateway.url}/directory/${String(group)}/status`, {
+          headers: { cookie },
+        });
+        const { status } = directoryStatusResponse.parse(await answer.json());
+        if (status.state === "ready") break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
   }, 60_000);
   afterAll(() => live.close());
@@ -73,6 +76,35 @@ describe("the header's person search against the gateway's directory", { timeout
       );
     });
     expect((box as HTMLInputElement).value).toBe("");
+  });
+
+  it("finds a person of another channel in a group named after it, and opens them there", async () => {
+    const user = userEvent.setup();
+    const answer = await fetch(`${live.gateway.url}/directory/1002/people?limit=1`, {
+      headers: { cookie },
+    });
+    const someone = directoryListResponse.parse(await answer.json()).items[0];
+    if (!someone) throw new Error("channel 1002 has people");
+    const view = await live.render("/c/1001", "admin");
+    const box = await screen.findByRole("combobox", { name: "Find a person" }, LOAD);
+    await user.click(box);
+    await user.paste(String(someone.user_id));
+    const group = await screen.findByRole("group", { name: /^In .+/u, hidden: true }, WAIT);
+    const option = within(group).getAllByRole("option", { hidden: true })[0];
+    if (!option) throw new Error("an option in the group");
+    expect(option.textContent).toContain(String(someone.user_id));
+    // Keyboard: past this channel's options (here one, "Open user id …") into the group.
+    const all = within(screen.getByRole("listbox", { hidden: true })).getAllByRole("option", {
+      hidden: true,
+    });
+    for (let step = 0; step <= all.indexOf(option); step++) {
+      await user.keyboard("{ArrowDown}");
+    }
+    expect(box.getAttribute("aria-activedescendant")).toBe(option.id);
+    await user.keyboard("{Enter}");
+    await waitFor(() => {
+      expect(view.router.state.location.pathname).toBe(`/c/1002/people/${String(someone.user_id)}`);
+    });
   });
 
   it("says nobody was found for a query of any script or length, and closes on Escape", async () => {

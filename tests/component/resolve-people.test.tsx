@@ -7,8 +7,12 @@ import { screen, waitFor, within } from "./testing-library";
 
 const WAIT = { timeout: 5000 };
 
-const ivan1 = brief(11, "Иван", "Петров");
-const ivan2 = brief(12, "Иван", "Петров");
+const ivan1 = {
+  ...brief(11, "Иван", "Петров"),
+  date: "14.03.2025 23:30:00",
+  subscriptions: [{ subscription_id: 3 }],
+};
+const ivan2 = { ...brief(12, "Иван", "Петров"), status: 2, subscriptions: [] };
 const anna = brief(20, "Анна", "Сидорова");
 
 const answer = {
@@ -66,6 +70,7 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
       <ResolvePeople
         groupId={1002}
         lines={LINES}
+        timeZone="Europe/Moscow"
         useLabel={(count) => `Add ${String(count)}`}
         onUse={onUse}
         onCancel={onCancel}
@@ -77,13 +82,21 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
 
   it("shows each person, asks for the ambiguous name, and sends nothing until every line is settled", async () => {
     const user = userEvent.setup();
-    stub.handle((_request, res) => {
-      json(res, 200, answer);
+    stub.handle((request, res) => {
+      if (request.url === "/api/subscriptions/get") {
+        json(res, 200, {
+          success: true,
+          count: 1,
+          items: [{ subscription_id: 3, name: "Новинки" }],
+        });
+      } else json(res, 200, answer);
     });
     const { onUse } = show();
     await screen.findByText("Check the people before anything is sent", {}, WAIT);
     const region = screen.getByRole("region", { name: "People to check" });
-    expect(stub.requests.at(-1)?.body).toEqual({ lines: LINES });
+    expect(stub.requests.find((request) => request.url.endsWith("/resolve"))?.body).toEqual({
+      lines: LINES,
+    });
 
     // Found and id lines name their person; the others say why not.
     expect(
@@ -108,7 +121,17 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
     const choices = within(region).getByRole("group", {
       name: "“Иван Петров” fits 2 people: which one?",
     });
-    const [, second] = within(choices).getAllByRole("radio");
+    // Namesakes are told apart: status, the day they subscribed (the channel's), subscriptions, id.
+    const [first, second] = within(choices).getAllByRole("radio");
+    await waitFor(() => {
+      expect(first?.closest("label")?.textContent).toContain("Subscriptions: Новинки");
+    }, WAIT);
+    expect(first?.closest("label")?.textContent).toBe(
+      "ИПИван Петровuser id 11Activesubscribed 14 Mar 2025Subscriptions: Новинки",
+    );
+    expect(second?.closest("label")?.textContent).toBe(
+      "ИПИван Петровuser id 12Inactivesubscribed 1 Nov 2026No subscriptions",
+    );
     if (!second) throw new Error("two candidates expected");
     await user.click(second);
     await user.click(within(region).getByRole("button", { name: "Drop “vk.com/durov”" }));

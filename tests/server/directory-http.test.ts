@@ -4,6 +4,7 @@ import {
   directoryLookupResponse,
   directoryPersonResponse,
   directoryResolveResponse,
+  directorySearchElsewhereResponse,
   directorySearchResponse,
   directoryStatusResponse,
   type DirectorySearchResponse,
@@ -287,6 +288,47 @@ describe("the person view and lookups", () => {
   });
 });
 
+describe("the search across channels", () => {
+  async function elsewhere(user: string, query: string) {
+    const browser = await as(user);
+    const answer = await browser.request("GET", `/directory/search?${query}`);
+    expect(answer.status, answer.text).toBe(200);
+    return directorySearchElsewhereResponse.parse(answer.body).channels;
+  }
+
+  it("finds a person of another channel, only in channels the role may read", async () => {
+    const admin = await as("ada");
+    const list = directoryListResponse.parse(
+      (await admin.request("GET", "/directory/1002/people?limit=1")).body,
+    );
+    const someone = list.items[0];
+    if (!someone) throw new Error("channel 1002 has people");
+    const q = encodeURIComponent(`${someone.first_name} ${someone.last_name}`);
+
+    // From channel 1001, the administrator finds them in 1002, labelled with the channel.
+    const found = await elsewhere("ada", `q=${q}&except=1001`);
+    expect(found.map((channel) => channel.group_id)).toEqual([1002]);
+    expect(found[0]?.items.map((item) => item.user_id)).toContain(someone.user_id);
+    expect(found[0]?.items.length).toBeLessThanOrEqual(5);
+
+    // A support person of 1001 only never sees 1002; one of 1002 does; marketing reads nobody.
+    expect(await elsewhere("sam", `q=${q}&except=1001`)).toEqual([]);
+    expect((await elsewhere("vera", `q=${q}`)).map((channel) => channel.group_id)).toEqual([1002]);
+    expect(await elsewhere("mark", `q=${q}`)).toEqual([]);
+    // Nothing typed: nothing searched.
+    expect(await elsewhere("ada", "q=%20")).toEqual([]);
+  });
+
+  it("refuses a malformed query and a visitor without a session", async () => {
+    const admin = await as("ada");
+    const bad = await admin.request("GET", "/directory/search?q=x&except=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, reason: "directory-bad-request" });
+    const stranger = new Browser(gateway.url);
+    expect((await stranger.request("GET", "/directory/search?q=x")).status).toBe(401);
+  });
+});
+
 describe("the list served from the directory", () => {
   it("has a total, sorts by date or name either way, and pages by cursor", async () => {
     const browser = await as("sam");
@@ -309,17 +351,50 @@ describe("the list served from the directory", () => {
       cursor = answer.next_cursor;
     }
     expect(new Set(all).size).toBe(TG_PEOPLE);
+    // By the name as shown (first name first); English: Latin before Cyrillic.
     const filtered = await read("sort=name&order=asc&q=петров");
     expect(filtered.total).toBe(7);
-    expect(filtered.items.map((item) => `${item.last_name} ${item.first_name}`)).toEqual([
-      "Petrov Ivan",
-      "Petrova Anna",
-      "Петров Иван",
-      "Петров Иван",
-      "Петров Пётр",
-      "Петров Станислав",
-      "Петрова Анна",
+    expect(filtered.items.map((item) => `${item.first_name} ${item.last_name}`)).toEqual([
+      "Anna Petrova",
+      "Ivan Petrov",
+      "Анна Петрова",
+      "Иван Петров",
+      "Иван Петров",
+      "Пётр Петров",
+      "Станислав Петров",
     ]);
+    // Russian: Cyrillic before Latin, as a Russian reader expects; backwards too.
+    const russian = await read("sort=name&order=asc&q=петров&locale=ru");
+    expect(russian.items.map((item) => `${item.first_name} ${item.last_name}`)).toEqual([
+      "Анна Петрова",
+      "Иван Петров",
+      "Иван Петров",
+      "Пётр Петров",
+      "Станислав Петров",
+      "Anna Petrova",
+      "Ivan Petrov",
+    ]);
+    const backwards = await read("sort=name&order=desc&q=петров&locale=ru");
+    expect(backwards.items.map((item) => item.record_id)).toEqual(
+      russian.items.map((item) => item.record_id).reverse(),
+    );
+    // The whole list in Russian pages by its own cursor, every person once.
+    const paged: string[] = [];
+    cursor = "";
+    for (let page = 0; page < 5; page++) {
+      const answer = await read(
+        `sort=name&order=asc&locale=ru&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      paged.push(...answer.items.map((item) => `${item.first_name} ${item.last_name}`));
+      if (answer.next_cursor === null) break;
+      cursor = answer.next_cursor;
+    }
+    expect(paged).toHaveLength(TG_PEOPLE);
+    expect(paged).toEqual(
+      [...paged].sort(new Intl.Collator("ru", { sensitivity: "base" }).compare),
+    );
+    const unknown = await browser.request("GET", "/directory/1001/people?sort=name&locale=xx");
+    expect(unknown.status).toBe(400);
     const bad = await browser.request("GET", "/directory/1001/people?sort=age");
     expect(bad.status).toBe(400);
   });

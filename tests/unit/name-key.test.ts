@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { foldName, nameKeys, nameSortKey, queryKeys, skeletonOf } from "../../src/lib/name-key";
+import {
+  foldName,
+  nameKeys,
+  nameSortKey,
+  nameSortKeyFor,
+  nameSortKeyRu,
+  queryKeys,
+  skeletonOf,
+} from "../../src/lib/name-key";
 
 const key = (word: string) => skeletonOf(foldName(word));
 
@@ -82,8 +90,49 @@ describe("name skeletons", () => {
     expect(queryKeys("x".repeat(10_000))[0]?.length).toBeLessThanOrEqual(80);
   });
 
-  it("sorts by family name, then first name, folded", () => {
-    expect(nameSortKey("Пётр", "Ёлкин")).toBe("елкин петр");
+  it("sorts by the name as shown, first name then family name, folded", () => {
+    expect(nameSortKey("Пётр", "Ёлкин")).toBe("петр елкин");
     expect(nameSortKey("Madonna", "")).toBe("madonna");
+    expect(nameSortKey("", "Ёлкин")).toBe("елкин");
+  });
+
+  // Names as the list shows them (first, family), in no order; no two equal at the base level.
+  const PEOPLE: [string, string][] = [
+    ["Zoe", "Adams"],
+    ["Яна", "Белова"],
+    ["Ivan", "Petrov"],
+    ["Иван", "Петров"],
+    ["Иван", "Абрамов"],
+    ["Éric", "Dupont"],
+    ["Ёлка", "Ивановна"],
+    ["Евгений", "Жуков"],
+    ["Йоко", "Оно"],
+    ["Игорь", "Ким"],
+    ["anna", "Schmidt"],
+    ["Anton", ""],
+    ["Σοφία", "Παππά"],
+    ["Олег", "9-й"],
+    ["", "Юдин"],
+  ];
+  const shown = ([first, last]: [string, string]) => [first, last].filter(Boolean).join(" ");
+  const sortedBy = (key: (first: string, last: string) => string) =>
+    [...PEOPLE]
+      .map((person) => ({ name: shown(person), key: key(...person) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map((row) => row.name);
+  const collated = (locale: string) =>
+    PEOPLE.map(shown).sort(new Intl.Collator(locale, { sensitivity: "base" }).compare);
+
+  it("orders Russian names as the Russian collation does: Cyrillic first, then Latin", () => {
+    expect(sortedBy(nameSortKeyRu)).toEqual(collated("ru"));
+    const order = sortedBy(nameSortKeyRu);
+    expect(order.indexOf("Иван Петров")).toBeLessThan(order.indexOf("Anton"));
+    expect(order.indexOf("Игорь Ким")).toBeLessThan(order.indexOf("Йоко Оно"));
+  });
+
+  it("orders names for English readers as the English collation does: Latin first", () => {
+    expect(sortedBy(nameSortKey)).toEqual(collated("en"));
+    expect(sortedBy((first, last) => nameSortKeyFor("en", first, last))).toEqual(collated("en"));
+    expect(sortedBy((first, last) => nameSortKeyFor("ru", first, last))).toEqual(collated("ru"));
   });
 });

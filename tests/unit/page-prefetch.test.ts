@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { QueryClient } from "@tanstack/react-query";
 import { directoryKeys } from "@/api/query-keys";
 import { createDirectoryApi } from "@/api/directory/directory-client";
@@ -83,8 +84,30 @@ describe("the subscribers list's first data, from the URL", () => {
     const at = visit(call, "order=name-asc&q=%D0%BF%D0%B5%D1%82&size=50");
     prefetchSubscribers(at);
     expect(keysOf(at)).toContainEqual(
-      directoryKeys.people(1001, { sort: "name", order: "asc", q: "пет", limit: 50 }),
+      directoryKeys.people(1001, {
+        sort: "name",
+        order: "asc",
+        locale: "en",
+        q: "пет",
+        limit: 50,
+      }),
     );
+  });
+
+  it("asks for the list by name in the collation of the language shown", () => {
+    const before = i18n.locale;
+    i18n.load("ru", {});
+    i18n.activate("ru");
+    try {
+      const { call } = recorder();
+      const at = visit(call, "order=name-desc");
+      prefetchSubscribers(at);
+      expect(keysOf(at)).toContainEqual(
+        directoryKeys.people(1001, { sort: "name", order: "desc", locale: "ru", q: "", limit: 20 }),
+      );
+    } finally {
+      if (before) i18n.activate(before);
+    }
   });
 
   it("is the API's page after the last cursor of the stack, in the URL's page size", () => {

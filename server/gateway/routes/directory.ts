@@ -7,6 +7,7 @@ import {
   directoryListQuery,
   directoryLookupRequest,
   directoryResolveRequest,
+  directorySearchElsewhereQuery,
   directorySearchQuery,
 } from "../../../src/contract/directory";
 import { ErrorCode } from "../../../src/contract/errors";
@@ -144,6 +145,38 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
     const directory = access(request, reply);
     if (!directory) return reply;
     return ok(reply, { status: directory.status() });
+  });
+
+  // The same search in the account's other channels, each as the role table allows: only
+  // channels where the role may call subscribers/get (none for marketing: an empty answer).
+  app.get("/directory/search", { preHandler: requireSession }, async (request, reply) => {
+    const session = request.session;
+    if (!session) {
+      return refuseWith(reply, 401, "Your session has ended: sign in again.", "session-ended");
+    }
+    const query = parse(directorySearchElsewhereQuery, request.query, reply);
+    if (!query) return reply;
+    const found = [];
+    if (mayCall(session.account.role, "subscribers/get") && query.q.trim() !== "") {
+      for (const channel of options.channels.of(session.account)) {
+        if (channel.groupId === query.except) continue;
+        const directory = options.service.get(channel.groupId);
+        if (!directory) continue;
+        const field = await directory.field();
+        const page = searchDirectory(directory.db, directory.ref().dirId, {
+          q: query.q,
+          limit: query.limit,
+          field,
+        });
+        if (page.hits.length === 0) continue;
+        found.push({
+          group_id: channel.groupId,
+          items: page.hits.map((hit) => ({ ...briefOf(hit.row), match: hit.match })),
+          more: page.nextCursor !== null,
+        });
+      }
+    }
+    return ok(reply, { channels: found });
   });
 
   app.get<Group>(

@@ -48,6 +48,16 @@ const migrations: readonly string[] = [
     PRIMARY KEY (group_id, utm_id)
   ) WITHOUT ROWID;
   `,
+  // The directory's list by name follows the reader's collation (src/lib/name-key.ts): the name
+  // as shown (first, then family name), and a second key in the Russian order (Cyrillic first).
+  // Keys are made in JavaScript, so rows read before this step are rewritten by a full pass,
+  // asked for here; until it ends, they sort by their old key, or first in Russian.
+  `
+  ALTER TABLE directory_people ADD COLUMN sort_name_ru TEXT NOT NULL DEFAULT '';
+  CREATE INDEX directory_people_by_name_ru ON directory_people (dir_id, sort_name_ru, record_id)
+    WHERE left_at IS NULL;
+  UPDATE directory_channels SET pass_requested = 1;
+  `,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

@@ -1,6 +1,6 @@
 import { fromWallTime, parseWallTime, type WallTime } from "../../../src/contract/datetime";
 import type { Subscriber } from "../../../src/contract/entities";
-import { nameKeys, nameSortKey } from "../../../src/lib/name-key";
+import { nameKeys, nameSortKey, nameSortKeyRu } from "../../../src/lib/name-key";
 import type { GatewayDb } from "./database";
 import { ftsTable } from "./directory-fts";
 
@@ -21,6 +21,7 @@ export interface PersonRow {
   utms: string;
   vars: string;
   sort_name: string;
+  sort_name_ru: string;
   keys: string;
   confirmed_at: number;
   left_at: number | null;
@@ -101,16 +102,18 @@ export function upsertPeople(
   );
   const insert = db.prepare(
     `INSERT INTO directory_people (dir_id, record_id, user_id, first_name, last_name, photo,
-       status, ignore, date, date_at, subscriptions, utms, vars, sort_name, keys, confirmed_at)
+       status, ignore, date, date_at, subscriptions, utms, vars, sort_name, sort_name_ru, keys,
+       confirmed_at)
      VALUES (@dir_id, @record_id, @user_id, @first_name, @last_name, @photo, @status, @ignore,
-       @date, @date_at, @subscriptions, @utms, @vars, @sort_name, @keys, @confirmed_at)
+       @date, @date_at, @subscriptions, @utms, @vars, @sort_name, @sort_name_ru, @keys,
+       @confirmed_at)
      RETURNING id`,
   );
   const update = db.prepare(
     `UPDATE directory_people SET user_id = @user_id, first_name = @first_name,
        last_name = @last_name, photo = @photo, status = @status, ignore = @ignore, date = @date,
        date_at = @date_at, subscriptions = @subscriptions, utms = @utms, vars = @vars,
-       sort_name = @sort_name, keys = @keys, confirmed_at = @confirmed_at, left_at = NULL
+       sort_name = @sort_name, sort_name_ru = @sort_name_ru, keys = @keys, confirmed_at = @confirmed_at, left_at = NULL
      WHERE id = @id`,
   );
   const ftsInsert = db.prepare(`INSERT INTO ${fts} (rowid, keys) VALUES (?, ?)`);
@@ -140,6 +143,7 @@ export function upsertPeople(
           utms: JSON.stringify(item.utms),
           vars: JSON.stringify(item.vars),
           sort_name: nameSortKey(item.first_name, item.last_name),
+          sort_name_ru: nameSortKeyRu(item.first_name, item.last_name),
           keys,
           confirmed_at: now,
         };

@@ -214,6 +214,8 @@ export function searchDirectory(
 export interface ListQuery {
   sort: "date" | "name";
   order: "asc" | "desc";
+  /** The collation of the sort by name (directory-schema.ts keeps a key for each). */
+  locale: "en" | "ru";
   q: string;
   cursor?: string | undefined;
   limit: number;
@@ -248,7 +250,7 @@ const SORT_MATCHES_MAX = 2000;
 
 /**
  * The people of the directory who are subscribers, sorted by date (the record's date) or name
- * (family name first), either way, keyset-paged; `q` narrows it to a name or an id.
+ * (as shown, first name first, in the reader's collation), either way, keyset-paged; `q` narrows it to a name or an id.
  */
 export function listDirectory(
   db: GatewayDb,
@@ -256,7 +258,14 @@ export function listDirectory(
   peopleCount: number,
   query: ListQuery,
 ): ListPage {
-  const column = query.sort === "name" ? "sort_name" : "date_at";
+  const byName = query.sort === "name";
+  const ru = byName && query.locale === "ru";
+  const column = byName ? (ru ? "sort_name_ru" : "sort_name") : "date_at";
+  const index = byName
+    ? ru
+      ? "directory_people_by_name_ru"
+      : "directory_people_by_name"
+    : "directory_people_by_date";
   const desc = query.order === "desc";
   const cursor = listCursor(query.cursor, query.sort);
   const where = ["p.dir_id = @dirId", "p.left_at IS NULL"];
@@ -269,7 +278,7 @@ export function listDirectory(
   let total = peopleCount;
   let totalExact = true;
   // Walk the sorted index: the whole list, or a filter so broad that most people pass.
-  let from = `directory_people p INDEXED BY directory_people_by_${query.sort}`;
+  let from = `directory_people p INDEXED BY ${index}`;
   const q = query.q.trim();
   if (q !== "") {
     const parsed = readProfileInput(q.slice(0, 1000), query.field);
@@ -323,7 +332,10 @@ export function listDirectory(
     totalExact,
     nextCursor:
       more && last
-        ? encode({ k: query.sort === "name" ? last.sort_name : last.date_at, r: last.record_id })
+        ? encode({
+            k: byName ? (ru ? last.sort_name_ru : last.sort_name) : last.date_at,
+            r: last.record_id,
+          })
         : null,
   };
 }

@@ -5,6 +5,7 @@ import type {
   DirectoryLookupResponse,
   DirectoryPersonResponse,
   DirectoryResolveResponse,
+  DirectorySearchElsewhereResponse,
   DirectorySearchResponse,
   DirectoryStatus,
 } from "@/contract/directory";
@@ -48,6 +49,12 @@ export interface DirectoryApi {
     params: DirectorySearchParams,
     options?: DirectoryCallOptions,
   ) => Promise<DirectorySearchResponse>;
+  /** The search in the account's other channels (`except`: the one searched already). */
+  searchElsewhere: (
+    except: number,
+    q: string,
+    options?: DirectoryCallOptions,
+  ) => Promise<DirectorySearchElsewhereResponse>;
   people: (
     groupId: number,
     params: DirectoryListParams,
@@ -143,6 +150,17 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           signal: options.signal,
         },
         (schemas) => schemas.directorySearchResponse,
+      ),
+    searchElsewhere: (except, q, options = {}) =>
+      send(
+        {
+          operation: "directory/search-elsewhere",
+          method: "GET",
+          path: "search",
+          query: { q, except },
+          signal: options.signal,
+        },
+        (schemas) => schemas.directorySearchElsewhereResponse,
       ),
     people: (groupId, params, options = {}) =>
       send(

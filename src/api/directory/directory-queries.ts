@@ -73,3 +73,19 @@ export const directoryLookupOptions = (
     retry: false,
   });
 };
+
+/**
+ * The search in the account's other channels (5 a channel), beside the current channel's own
+ * results; cancelled like the search when the person types on.
+ */
+export const directorySearchElsewhereOptions = (
+  except: number,
+  q: string,
+  directory: DirectoryApi,
+) =>
+  queryOptions({
+    queryKey: directoryKeys.elsewhere(except, q),
+    queryFn: ({ signal }) => directory.searchElsewhere(except, q, { signal }),
+    staleTime: SEARCH_STALE_MS,
+    retry: false,
+  });

@@ -8,6 +8,8 @@ import "./person-search.css";
 
 type Search = ComponentType<PersonSearchProps>;
 
+const NO_CHANNELS: readonly SessionChannel[] = [];
+
 /** The combobox's code once fetched: a header drawn again (another channel) shows it at once. */
 let loaded: Search | undefined;
 let loading: Promise<Search> | undefined;
@@ -45,7 +47,13 @@ function whenIdle(run: () => void): () => void {
  * the field takes the focus (a click, Tab, or `/`). What was typed meanwhile and the focus
  * move over to it.
  */
-export function HeaderPersonSearch({ channel }: { channel: SessionChannel }) {
+export function HeaderPersonSearch({
+  channel,
+  otherChannels = NO_CHANNELS,
+}: {
+  channel: SessionChannel;
+  otherChannels?: readonly SessionChannel[];
+}) {
   const [search, setSearch] = useState<{ Search: Search; focus: boolean } | undefined>(() =>
     loaded ? { Search: loaded, focus: false } : undefined,
   );
@@ -83,7 +91,14 @@ export function HeaderPersonSearch({ channel }: { channel: SessionChannel }) {
   }, [search]);
 
   if (search) {
-    return <search.Search channel={channel} initialText={text} focusOnMount={search.focus} />;
+    return (
+      <search.Search
+        channel={channel}
+        otherChannels={otherChannels}
+        initialText={text}
+        focusOnMount={search.focus}
+      />
+    );
   }
   return (
     <div className="person-search person-search-header">

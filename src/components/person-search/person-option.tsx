@@ -1,10 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Avatar } from "@/components/avatar";
 import type { DirectorySearchItem } from "@/contract/directory";
+import type { SessionChannel } from "@/contract/session";
 import { personName, statusLabel, subscriptionNames as namesOf } from "@/lib/subscriber-format";
 
 export type SearchOption =
   | { kind: "person"; person: DirectorySearchItem }
+  /** Someone of another channel the account may read: opens the person view there. */
+  | { kind: "elsewhere"; person: DirectorySearchItem; channel: SessionChannel }
   /** A user id the directory does not hold: open it read from the service. */
   | { kind: "read"; userId: number };
 
@@ -12,6 +15,7 @@ interface PersonOptionProps {
   id: string;
   option: SearchOption;
   active: boolean;
+  /** The current channel's subscription names; another channel's people show none. */
   subscriptionNames: ReadonlyMap<number, string>;
   onChoose: () => void;
   onHover: () => void;
@@ -58,7 +62,8 @@ export function PersonOption({
   const name = personName(person, i18n);
   const userId = String(person.user_id);
   const status = person.left_at !== null ? t`Left the channel` : statusLabel(person.status, i18n);
-  const subscriptions = namesOf(person.subscriptions, subscriptionNames).join(", ");
+  const subscriptions =
+    option.kind === "person" ? namesOf(person.subscriptions, subscriptionNames).join(", ") : "";
   return (
     <li {...common}>
       <Avatar name={name} photo={person.photo} size={32} className="person-option-photo" lazy />

@@ -5,7 +5,10 @@ import SearchIcon from "lucide-react/icons/search";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useApi } from "@/api/api-context";
-import { directorySearchOptions } from "@/api/directory/directory-queries";
+import {
+  directorySearchElsewhereOptions,
+  directorySearchOptions,
+} from "@/api/directory/directory-queries";
 import { describeApiError } from "@/api/error-text";
 import { subscriptionsQuery } from "@/api/lookup-queries";
 import type { SessionChannel } from "@/contract/session";
@@ -25,6 +28,11 @@ import "./person-search.css";
 
 export interface PersonSearchProps {
   channel: SessionChannel;
+  /**
+   * The account's other channels: the same search runs there too (as far as the gateway's role
+   * table allows), and their people show in a group per channel.
+   */
+  otherChannels?: readonly SessionChannel[];
   /** "header": the box of every channel page (`/` focuses it); "page": a page's own. */
   placement?: "header" | "page";
   /** What was typed in the header's stand-in before this code loaded (header-person-search.tsx). */
@@ -41,6 +49,7 @@ export interface PersonSearchProps {
  */
 export function PersonSearch({
   channel,
+  otherChannels = NO_CHANNELS,
   placement = "header",
   initialText = "",
   focusOnMount = false,
@@ -60,6 +69,11 @@ export function PersonSearch({
   const search = useQuery({
     ...directorySearchOptions(groupId, q, directory),
     enabled: q !== "",
+    placeholderData: keepPreviousData,
+  });
+  const elsewhere = useQuery({
+    ...directorySearchElsewhereOptions(groupId, q, directory),
+    enabled: q !== "" && otherChannels.length > 0,
     placeholderData: keepPreviousData,
   });
   const subscriptions = useQuery({ ...subscriptionsQuery(groupId, call), enabled: open });
@@ -101,6 +115,22 @@ export function PersonSearch({
   ) {
     options.push({ kind: "read", userId: idAsked });
   }
+  // Other channels' people, grouped by channel, after this channel's (ids go on counting).
+  const groups =
+    q !== "" && typed !== ""
+      ? (elsewhere.data?.channels ?? []).flatMap((found) => {
+          const other = otherChannels.find((item) => item.group_id === found.group_id);
+          if (!other) return [];
+          const start = options.length;
+          const added: SearchOption[] = found.items.map((person) => ({
+            kind: "elsewhere",
+            person,
+            channel: other,
+          }));
+          options.push(...added);
+          return [{ channel: other, start, options: added, more: found.more }];
+        })
+      : [];
   const shown = open && typed !== "";
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${String(index)}`;
@@ -115,7 +145,9 @@ export function PersonSearch({
     void navigate(
       option.kind === "person"
         ? personPath(groupId, option.person.user_id)
-        : personPath(groupId, option.userId, true),
+        : option.kind === "elsewhere"
+          ? personPath(option.channel.group_id, option.person.user_id)
+          : personPath(groupId, option.userId, true),
     );
   };
 
@@ -128,7 +160,9 @@ export function PersonSearch({
       : search.isError
         ? t`Could not search: ${failure}`
         : found === 0
-          ? t`Nobody found for “${typed}”.`
+          ? groups.length > 0
+            ? t`Nobody in this channel; found in other channels.`
+            : t`Nobody found for “${typed}”.`
           : search.data.next_cursor !== null
             ? t`The best ${found} matches; type more of the name to narrow them.`
             : t`${plural(found, { one: "# person found", other: "# people found" })}`;
@@ -219,9 +253,9 @@ export function PersonSearch({
           aria-busy={search.isFetching}
         >
           {shown &&
-            options.map((option, index) => (
+            options.slice(0, groups[0]?.start ?? options.length).map((option, index) => (
               <PersonOption
-                key={option.kind === "person" ? option.person.record_id : "read"}
+                key={option.kind === "read" ? "read" : option.person.record_id}
                 id={optionId(index)}
                 option={option}
                 active={index === activeIndex}
@@ -234,11 +268,45 @@ export function PersonSearch({
                 }}
               />
             ))}
+          {shown &&
+            groups.map((group) => {
+              const name = group.channel.name;
+              const headId = `${id}-in-${String(group.channel.group_id)}`;
+              return (
+                <li key={group.channel.group_id} role="group" aria-labelledby={headId}>
+                  <div id={headId} className="person-search-group">
+                    {group.more ? t`In ${name}, the best matches` : t`In ${name}`}
+                  </div>
+                  <ul role="none" className="person-search-list">
+                    {group.options.map((option, offset) => {
+                      const index = group.start + offset;
+                      return (
+                        <PersonOption
+                          key={`${String(group.channel.group_id)}-${option.kind === "read" ? "read" : option.person.record_id}`}
+                          id={optionId(index)}
+                          option={option}
+                          active={index === activeIndex}
+                          subscriptionNames={subscriptionNames}
+                          onChoose={() => {
+                            choose(option);
+                          }}
+                          onHover={() => {
+                            setActive(index);
+                          }}
+                        />
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            })}
         </ul>
       </div>
     </div>
   );
 }
+
+const NO_CHANNELS: readonly SessionChannel[] = [];
 
 /** Keeps the highlighted option in sight (jsdom, in tests, has no layout and no such method). */
 function scrollIntoView(element: HTMLElement | null) {

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "@/api/api-context";
+import { subscriptionsQuery } from "@/api/lookup-queries";
 import { directoryKeys } from "@/api/query-keys";
 import { ErrorState } from "@/components/error-state";
 import {
@@ -20,6 +21,8 @@ interface ResolvePeopleProps {
   groupId: number;
   /** The pasted lines (src/lib/people-lines.ts `linesToResolve`). */
   lines: readonly string[];
+  /** The channel's zone, for the day each namesake subscribed. */
+  timeZone: string;
   /** What the form will do with them, as "Add 3 people" (the button that sends). */
   useLabel: (count: number) => string;
   onUse: (userIds: number[]) => void;
@@ -31,8 +34,15 @@ interface ResolvePeopleProps {
  * shown as the person it names (photo, name, id); an ambiguous name asks which one; a line
  * naming nobody says why and can be dropped. The send button waits for every line.
  */
-export function ResolvePeople({ groupId, lines, useLabel, onUse, onCancel }: ResolvePeopleProps) {
-  const { directory } = useApi();
+export function ResolvePeople({
+  groupId,
+  lines,
+  timeZone,
+  useLabel,
+  onUse,
+  onCancel,
+}: ResolvePeopleProps) {
+  const { directory, call } = useApi();
   const query = useQuery({
     queryKey: [...directoryKeys.channel(groupId), "resolve", lines] as const,
     queryFn: ({ signal }) => directory.resolve(groupId, lines, { signal }),
@@ -42,6 +52,12 @@ export function ResolvePeople({ groupId, lines, useLabel, onUse, onCancel }: Res
     retry: false,
     refetchOnWindowFocus: false,
   });
+  const ambiguous = query.data?.results.some((result) => result.outcome === "ambiguous") ?? false;
+  // Namesakes are told apart by their subscriptions' names, read only when someone must choose.
+  const subscriptions = useQuery({ ...subscriptionsQuery(groupId, call), enabled: ambiguous });
+  const subscriptionNames = new Map(
+    (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
+  );
   const { t } = useLingui();
 
   if (query.isPending) {
@@ -71,6 +87,8 @@ export function ResolvePeople({ groupId, lines, useLabel, onUse, onCancel }: Res
   return (
     <Settle
       initial={resolvedLines(query.data.results)}
+      subscriptionNames={subscriptionNames}
+      timeZone={timeZone}
       useLabel={useLabel}
       onUse={onUse}
       onCancel={onCancel}
@@ -80,12 +98,14 @@ export function ResolvePeople({ groupId, lines, useLabel, onUse, onCancel }: Res
 
 interface SettleProps {
   initial: ResolvedLine[];
+  subscriptionNames: ReadonlyMap<number, string>;
+  timeZone: string;
   useLabel: (count: number) => string;
   onUse: (userIds: number[]) => void;
   onCancel: () => void;
 }
 
-function Settle({ initial, useLabel, onUse, onCancel }: SettleProps) {
+function Settle({ initial, subscriptionNames, timeZone, useLabel, onUse, onCancel }: SettleProps) {
   const { t } = useLingui();
   const [lines, setLines] = useState(initial);
   const summary = summariseResolution(lines);
@@ -103,6 +123,8 @@ function Settle({ initial, useLabel, onUse, onCancel }: SettleProps) {
           <ResolvedLineItem
             key={line.line}
             line={line}
+            subscriptionNames={subscriptionNames}
+            timeZone={timeZone}
             onChoose={(userId) => {
               setLines((current) => chooseCandidate(current, index, userId));
             }}

@@ -7,15 +7,24 @@ import type { ResolvedLine } from "@/lib/people-lines";
 import { profileProblemText } from "@/lib/profile-link";
 import type { ProfileProblem } from "@/lib/profile-id";
 import { personName } from "@/lib/subscriber-format";
+import { Candidate } from "./candidate";
 
 interface ResolvedLineItemProps {
   line: ResolvedLine;
+  subscriptionNames: ReadonlyMap<number, string>;
+  timeZone: string;
   onChoose: (userId: number) => void;
   onDrop: (dropped: boolean) => void;
 }
 
 /** One pasted line: the person it names, the candidates to choose from, or why it names nobody. */
-export function ResolvedLineItem({ line, onChoose, onDrop }: ResolvedLineItemProps) {
+export function ResolvedLineItem({
+  line,
+  subscriptionNames,
+  timeZone,
+  onChoose,
+  onDrop,
+}: ResolvedLineItemProps) {
   const { t, i18n } = useLingui();
   const name = useId();
   const text = line.line;
@@ -62,7 +71,11 @@ export function ResolvedLineItem({ line, onChoose, onDrop }: ResolvedLineItemPro
                   onChoose(candidate.user_id);
                 }}
               />
-              <Person person={candidate} />
+              <Candidate
+                person={candidate}
+                subscriptionNames={subscriptionNames}
+                timeZone={timeZone}
+              />
             </label>
           ))}
           {line.matches > line.candidates.length && (

@@ -1,5 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { PersonName } from "@/components/person-name";
+import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { DeliveryRecord } from "@/contract/entities";
 import { useFormat } from "@/i18n/use-format";
 import {
@@ -36,6 +38,7 @@ export function RecordsTable({
 }: RecordsTableProps) {
   const { i18n } = useLingui();
   const zoneLabel = zone.label;
+  const people = useChannelPeople(records.map((record) => userIdOf(record, userIdField)));
   return (
     <table className="data-table deliveries-table" aria-busy={busy || undefined}>
       <caption className="visually-hidden">
@@ -69,6 +72,7 @@ export function RecordsTable({
             names={names}
             userIdField={userIdField}
             timeZone={timeZone}
+            people={people}
           />
         ))}
       </tbody>
@@ -81,11 +85,13 @@ function RecordRow({
   names,
   userIdField,
   timeZone,
+  people,
 }: {
   record: DeliveryRecord;
   names: DeliveryNames;
   userIdField: UserIdField | undefined;
   timeZone: string;
+  people: ChannelPeople;
 }) {
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -99,8 +105,18 @@ function RecordRow({
     <tr>
       <td className="deliveries-date">{format.apiDateTime(record.date, timeZone)}</td>
       <td>
-        <span className="deliveries-person">{personName(record, i18n)}</span>
-        {userId !== undefined && <span className="muted deliveries-sub">{String(userId)}</span>}
+        {userId === undefined ? (
+          <span className="deliveries-person">{personName(record, i18n)}</span>
+        ) : (
+          <PersonName
+            groupId={people.groupId}
+            userId={userId}
+            enabled={people.enabled}
+            known={people.people.get(userId) ?? null}
+            fallback={record}
+            label={String(userId)}
+          />
+        )}
       </td>
       <td>
         {source.kind === "mass" ? (

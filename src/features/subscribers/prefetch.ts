@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { directoryStatusOptions } from "@/api/directory/directory-queries";
 import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
@@ -26,7 +27,8 @@ export function prefetchSubscribers(visit: PageVisit): void {
     // are started together, so the rows are one round trip away. A directory still reading
     // sends the page to the API's pages, which it then asks for itself.
     void startQuery(queryClient, directoryStatusOptions(groupId, visit.directory));
-    const params = directoryListParams(search.order, search.q, pageSize, search.from);
+    // The language the app shows: the list by name follows its collation.
+    const params = directoryListParams(search.order, search.q, pageSize, search.from, i18n.locale);
     void startQuery(queryClient, directoryPeopleQuery(groupId, params, visit.directory));
   } else if (search.mode === "pages") {
     const cursor = currentCursor(search.after);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Avatar } from "@/components/avatar";
+import { PersonName } from "@/components/person-name";
+import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { SubscriptionEvent } from "@/contract/entities";
 import type { ResponseOf } from "@/contract/operations";
 import { useFormat } from "@/i18n/use-format";
@@ -42,6 +43,9 @@ export function EventsTable({
   // The zone as people say it ("MSK (UTC+3)"); its IANA name on hover.
   const zone = format.zone(timeZone, zoneAt);
   const zoneLabel = zone.label;
+  const people = useChannelPeople(
+    (items ?? []).map((event) => userIdOf(event, userIdField) ?? userIdOf(event)),
+  );
   return (
     <div
       className="subscriptions-table-wrap"
@@ -92,6 +96,7 @@ export function EventsTable({
                   userIdField={userIdField}
                   subscriptionNames={subscriptionNames}
                   utmNames={utmNames}
+                  people={people}
                 />
               ))}
         </tbody>
@@ -106,9 +111,17 @@ interface EventRowProps {
   userIdField: UserIdField | undefined;
   subscriptionNames: ReadonlyMap<number, string>;
   utmNames: ReadonlyMap<number, string>;
+  people: ChannelPeople;
 }
 
-function EventRow({ event, timeZone, userIdField, subscriptionNames, utmNames }: EventRowProps) {
+function EventRow({
+  event,
+  timeZone,
+  userIdField,
+  subscriptionNames,
+  utmNames,
+  people,
+}: EventRowProps) {
   const { i18n } = useLingui();
   const format = useFormat();
   const name = personName(event, i18n);
@@ -119,17 +132,18 @@ function EventRow({ event, timeZone, userIdField, subscriptionNames, utmNames }:
     <tr>
       <td className="col-date">{format.apiDateTime(event.date, timeZone)}</td>
       <td>
-        <span className="subscriptions-person">
-          <Avatar name={name} photo={event.photo} size={28} className="subscriptions-photo" lazy />
-          <span>
-            <span className="subscriptions-person-name">{name}</span>
-            {userId !== undefined && (
-              <span className="subscriptions-person-id">
-                <Trans>ID {userId}</Trans>
-              </span>
-            )}
-          </span>
-        </span>
+        {userId === undefined ? (
+          <span className="subscriptions-person-name">{name}</span>
+        ) : (
+          <PersonName
+            groupId={people.groupId}
+            userId={userId}
+            enabled={people.enabled}
+            known={people.people.get(userId) ?? null}
+            fallback={event}
+            label={<Trans>ID {userId}</Trans>}
+          />
+        )}
       </td>
       <td>
         <span className={`subscriptions-action action-${String(event.action)}`}>

@@ -7,6 +7,8 @@ import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
+import { PersonName } from "@/components/person-name";
+import { useChannelPeople } from "@/components/use-channel-people";
 import { OFFSET_MAX } from "@/contract/common";
 import { useFormat, type Formatters } from "@/i18n/use-format";
 import type { ZoneLabel } from "@/lib/format";
@@ -104,6 +106,7 @@ export function TaggedEvents({
   });
   const events = slice === undefined ? [] : [...(query.data?.items ?? [])].reverse();
   const shown = events;
+  const people = useChannelPeople(shown.map((event) => userIdOf(event, userIdField)));
   const pageCount =
     total === undefined ? undefined : Math.min(MAX_EVENT_PAGE, Math.ceil(total / EVENT_PAGE_SIZE));
   const loading =
@@ -251,9 +254,17 @@ export function TaggedEvents({
                       <tr key={`${String(page)}-${String(index)}`}>
                         <td className="utm-date">{format.apiDateTime(event.date, timeZone)}</td>
                         <td>
-                          <span className="utm-person">{personName(event, i18n)}</span>
-                          {userId !== undefined && (
-                            <span className="muted utm-sub">{String(userId)}</span>
+                          {userId === undefined ? (
+                            <span className="utm-person">{personName(event, i18n)}</span>
+                          ) : (
+                            <PersonName
+                              groupId={people.groupId}
+                              userId={userId}
+                              enabled={people.enabled}
+                              known={people.people.get(userId) ?? null}
+                              fallback={event}
+                              label={String(userId)}
+                            />
                           )}
                         </td>
                         <td>

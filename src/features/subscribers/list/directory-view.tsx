@@ -37,11 +37,11 @@ export function DirectoryView({
   onMove,
   table: options,
 }: DirectoryViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const format = useFormat();
   const now = useNow();
   const { directory } = useApi();
-  const params = directoryListParams(order, q, pageSize, stack);
+  const params = directoryListParams(order, q, pageSize, stack, i18n.locale);
   const query = useQuery(directoryPeopleQuery(groupId, params, directory));
   const rowsData = useMemo(
     () => (query.data?.items ?? []).map((person) => directoryRow(person, field)),

@@ -17,10 +17,14 @@ export function directoryListParams(
   q: string,
   pageSize: number,
   stack: readonly string[],
+  locale: string,
 ): DirectoryListParams {
   const cursor = stack.at(-1);
+  const sort = directorySort(order);
   return {
-    ...directorySort(order),
+    ...sort,
+    // A sort by name follows the reader's collation (Russian: Cyrillic names first).
+    ...(sort.sort === "name" ? { locale: locale === "ru" ? "ru" : "en" } : {}),
     q,
     limit: pageSize,
     ...(cursor === undefined ? {} : { cursor }),

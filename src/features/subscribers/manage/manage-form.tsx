@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { useId, useState, type SyntheticEvent } from "react";
+import { useCurrentChannel } from "@/components/current-channel";
 import { ResolvePeople } from "@/components/resolve-people/resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
 import { useFormat } from "@/i18n/use-format";
@@ -41,6 +42,7 @@ export function ManageForm({
   namesAccepted,
 }: ManageFormProps) {
   const { t, i18n } = useLingui();
+  const { time_zone: timeZone } = useCurrentChannel();
   const format = useFormat();
   const actionLegend = useId();
   const subscriptionId = useId();
@@ -174,6 +176,7 @@ export function ManageForm({
         <ResolvePeople
           groupId={groupId}
           lines={resolving}
+          timeZone={timeZone}
           useLabel={(count) =>
             action === "add"
               ? t`${plural(count, { one: "Add # person", other: "Add # people" })}`

@@ -1,6 +1,7 @@
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type SyntheticEvent } from "react";
+import { useCurrentChannel } from "@/components/current-channel";
 import { ResolvePeople } from "@/components/resolve-people/resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
 import { hasNames, linesToResolve } from "@/lib/people-lines";
@@ -35,6 +36,7 @@ export function BulkSetForm({
   namesAccepted,
 }: BulkSetFormProps) {
   const { t, i18n } = useLingui();
+  const { time_zone: timeZone } = useCurrentChannel();
   const format = useFormat();
   const valueId = useId();
   const {
@@ -137,6 +139,7 @@ export function BulkSetForm({
         <ResolvePeople
           groupId={groupId}
           lines={resolving}
+          timeZone={timeZone}
           useLabel={(count) =>
             t`${plural(count, { one: "Set it for # person", other: "Set it for # people" })}`
           }

@@ -79,34 +79,19 @@ export function PersonHistory({ person, activity, fromApi, names, zoneLabel }: P
           <Trans>No subscribe or unsubscribe events.</Trans>
         </p>
       ) : (
-        <PersonTable label={title}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>When, {zoneLabel}</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Event</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Subscription</Trans>
-              </th>
-              <th scope="col">
-                <Trans context="how the person subscribed">Source</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td>{row.date}</td>
-                <td>{row.action}</td>
-                <td>{row.subscription}</td>
-                <td>{row.source}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PersonTable>
+        <PersonTable
+          label={title}
+          columns={[
+            t`When, ${zoneLabel}`,
+            t`Event`,
+            t`Subscription`,
+            t({ message: "Source", context: "how the person subscribed" }),
+          ]}
+          rows={rows.map((row) => ({
+            key: row.key,
+            cells: [row.date, row.action, row.subscription, row.source],
+          }))}
+        />
       )}
       {fromApi && query.data?.truncated && (
         <p className="muted">

@@ -65,37 +65,24 @@ export function PersonMessages({ activity, allowed, zoneLabel }: Props) {
         </p>
       ) : (
         <>
-          <PersonTable label={title}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When, {zoneLabel}</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Outcome</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Read</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.slice(0, SHOWN).map((record, index) => {
-                const status = deliveryStatus(record, i18n);
-                return (
-                  <tr key={`${record.date}-${String(index)}`}>
-                    <td>{f.apiDateTime(record.date, activity.timeZone)}</td>
-                    <td>{deliverySourceText(deliverySource(record, names, i18n), i18n)}</td>
-                    <td title={status.description}>{status.label}</td>
-                    <td>{record.is_read === 1 ? t`Read` : t`Not read`}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </PersonTable>
+          <PersonTable
+            label={title}
+            columns={[t`When, ${zoneLabel}`, t`What`, t`Outcome`, t`Read`]}
+            rows={items.slice(0, SHOWN).map((record, index) => {
+              const status = deliveryStatus(record, i18n);
+              return {
+                key: `${record.date}-${String(index)}`,
+                cells: [
+                  f.apiDateTime(record.date, activity.timeZone),
+                  deliverySourceText(deliverySource(record, names, i18n), i18n),
+                  <span key="status" title={status.description}>
+                    {status.label}
+                  </span>,
+                  record.is_read === 1 ? t`Read` : t`Not read`,
+                ],
+              };
+            })}
+          />
           {(more > 0 || query.data.truncated) && (
             <p className="muted">
               <Trans>Only the newest {SHOWN} messages are shown.</Trans>

@@ -27,34 +27,22 @@ export function PersonSubscriptions({ person, names, timeZone, zoneLabel }: Prop
           <Trans>Not subscribed to anything.</Trans>
         </p>
       ) : (
-        <PersonTable label={title}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Subscription</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Since, {zoneLabel}</Trans>
-              </th>
-              <th scope="col">
-                <Trans context="how the person subscribed">Source</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {person.subscriptions.map((subscription, index) => (
-              <tr key={`${String(subscription.subscription_id)}-${String(index)}`}>
-                <td>{labels[index]}</td>
-                <td>
-                  {subscription.date === undefined
-                    ? "—"
-                    : f.apiDateTime(subscription.date, timeZone)}
-                </td>
-                <td>{sourceLabel(subscription.source ?? "", i18n)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PersonTable>
+        <PersonTable
+          label={title}
+          columns={[
+            t`Subscription`,
+            t`Since, ${zoneLabel}`,
+            t({ message: "Source", context: "how the person subscribed" }),
+          ]}
+          rows={person.subscriptions.map((subscription, index) => ({
+            key: `${String(subscription.subscription_id)}-${String(index)}`,
+            cells: [
+              labels[index],
+              subscription.date === undefined ? "—" : f.apiDateTime(subscription.date, timeZone),
+              sourceLabel(subscription.source ?? "", i18n),
+            ],
+          }))}
+        />
       )}
     </PersonSection>
   );
@@ -86,30 +74,20 @@ export function PersonUtms({
           <Trans>No UTM tags.</Trans>
         </p>
       ) : (
-        <PersonTable label={title}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans context="utm tag">Tag</Trans>
-              </th>
-              {FIELDS.map(([field, label]) => (
-                <th key={field} scope="col">
-                  {i18n._(label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {person.utms.map((utm, index) => (
-              <tr key={`${String(utm.utm_id)}-${String(index)}`}>
-                <td>{names.get(utm.utm_id) ?? `#${String(utm.utm_id)}`}</td>
-                {FIELDS.map(([field]) => (
-                  <td key={field}>{fieldText(utm[field])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </PersonTable>
+        <PersonTable
+          label={title}
+          columns={[
+            t({ message: "Tag", context: "utm tag" }),
+            ...FIELDS.map(([, label]) => i18n._(label)),
+          ]}
+          rows={person.utms.map((utm, index) => ({
+            key: `${String(utm.utm_id)}-${String(index)}`,
+            cells: [
+              names.get(utm.utm_id) ?? `#${String(utm.utm_id)}`,
+              ...FIELDS.map(([field]) => fieldText(utm[field])),
+            ],
+          }))}
+        />
       )}
     </PersonSection>
   );
