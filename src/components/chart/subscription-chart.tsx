@@ -50,6 +50,15 @@ export function SubscriptionChart({
   const zone = format.zone(timeZone, data.buckets[0]?.start ?? 0).label;
   const axis = bucketAxisLabel(unit, zone, i18n);
   const drawn = withNet ? [SUBSCRIBED, UNSUBSCRIBED, NET] : [SUBSCRIBED, UNSUBSCRIBED];
+  const table = {
+    caption: bucketCaption(title, unit, zone, i18n),
+    rowHeader: axis,
+    series: [SUBSCRIBED, UNSUBSCRIBED, NET],
+    points,
+    totals: [totals.subscribed, totals.unsubscribed, totals.net],
+  };
+  const first = data.buckets[0];
+  const last = data.buckets[data.buckets.length - 1];
 
   return (
     <ChartFrame
@@ -62,6 +71,14 @@ export function SubscriptionChart({
       error={data.status === "error" ? data.error : undefined}
       onRetry={data.retry}
       retrying={data.retrying}
+      exportAs={
+        first && last
+          ? {
+              period: { from: first.start, to: last.end - 1000, timeZone, zoneLabel: zone },
+              table,
+            }
+          : undefined
+      }
       chart={
         <BarSeriesChart
           series={drawn}
@@ -70,15 +87,7 @@ export function SubscriptionChart({
           yLabel={t`Events`}
         />
       }
-      table={
-        <ChartTable
-          caption={bucketCaption(title, unit, zone, i18n)}
-          rowHeader={axis}
-          series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
-          points={points}
-          totals={[totals.subscribed, totals.unsubscribed, totals.net]}
-        />
-      }
+      table={<ChartTable {...table} />}
     />
   );
 }
