@@ -27,34 +27,34 @@ export const INLINED_PROPERTIES = [
 export type ReadStyle = (element: Element) => Pick<CSSStyleDeclaration, "getPropertyValue">;
 
 /** Attributes that mean something only on the page (focus, classes for its stylesheet). */
-const PAGE_ONLY = ["class", "tabindex", "style", "role", "aria-hidden", "focusable"];
+const PAGE_ONLY = new Set(["class", "tabindex", "style", "role", "aria-hidden", "focusable"]);
 
 /**
  * A deep copy of `source` with the computed value of each property of `INLINED_PROPERTIES`
- * written in its `style`, for every element, and page-only attributes dropped. Elements not
- * displayed (`display: none`) are left out of the copy.
+ * written as a presentation attribute (`fill="rgb(0, 114, 178)"`) of every element. Never as
+ * a `style` attribute: the page's Content-Security-Policy (`style-src 'self'`) refuses those,
+ * even on an element that is never shown. Page-only attributes are dropped, and so are
+ * elements not displayed (`display: none`).
  */
 export function inlineStyles(source: Element, read: ReadStyle): Element {
-  const copy = source.cloneNode(false) as Element;
-  const style = read(source);
-  for (const name of PAGE_ONLY) copy.removeAttribute(name);
-  // `fill="var(--x)"` means nothing in a file; the computed value below takes its place.
-  for (const attribute of Array.from(copy.attributes)) {
-    if (attribute.value.includes("var(")) copy.removeAttribute(attribute.name);
+  const copy = source.ownerDocument.createElementNS(source.namespaceURI, source.localName);
+  for (const attribute of Array.from(source.attributes)) {
+    // `fill="var(--x)"` means nothing in a file; the computed value below takes its place.
+    if (PAGE_ONLY.has(attribute.name) || attribute.value.includes("var(")) continue;
+    copy.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
   }
-  const declarations: string[] = [];
+  const style = read(source);
   for (const property of INLINED_PROPERTIES) {
     const value = style.getPropertyValue(property).trim();
-    if (value !== "" && !value.includes("var(")) declarations.push(`${property}:${value}`);
+    if (value !== "" && !value.includes("var(")) copy.setAttribute(property, value);
   }
-  if (declarations.length > 0) copy.setAttribute("style", declarations.join(";"));
   for (const child of Array.from(source.childNodes)) {
     if (child.nodeType === 1) {
       const element = child as Element;
       if (read(element).getPropertyValue("display").trim() === "none") continue;
       copy.appendChild(inlineStyles(element, read));
     } else if (child.nodeType === 3) {
-      copy.appendChild(child.cloneNode(false));
+      copy.appendChild(source.ownerDocument.createTextNode(child.textContent ?? ""));
     }
   }
   return copy;
