@@ -39,24 +39,22 @@ function frame() {
 }
 
 let saved: { blob: Blob; name: string }[] = [];
+const createObjectURL = vi.fn((_object: Blob | MediaSource) => "blob:test");
 
 beforeEach(() => {
   saved = [];
   // jsdom has no object URLs and no downloads: catch what the link would have saved.
-  vi.stubGlobal(
-    "URL",
-    Object.assign(URL, { createObjectURL: vi.fn(() => "blob:test"), revokeObjectURL: vi.fn() }),
-  );
+  // (This file's own jsdom: the stand-ins go with it.)
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
   vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
-    const blob = vi.mocked(URL.createObjectURL).mock.calls.at(-1)?.[0];
+    const blob = createObjectURL.mock.calls.at(-1)?.[0];
     if (blob instanceof Blob) saved.push({ blob, name: this.download });
   });
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   window.localStorage.clear();
 });
 
