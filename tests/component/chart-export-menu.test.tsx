@@ -39,7 +39,7 @@ function frame() {
 }
 
 let saved: { blob: Blob; name: string }[] = [];
-const createObjectURL = vi.fn((_object: Blob | MediaSource) => "blob:test");
+const createObjectURL = vi.fn<(object: Blob | MediaSource) => string>(() => "blob:test");
 
 beforeEach(() => {
   saved = [];
