@@ -22,6 +22,8 @@ interface ChartExportMenuProps {
 type Status = { kind: "idle" } | { kind: "saved"; fileName: string } | { kind: "failed" };
 
 const KINDS: readonly ChartExportKind[] = ["csv", "png", "svg"];
+// The popup's widest (chart-export.css: 20rem).
+const POPUP_MAX_PX = 320;
 
 /**
  * "Export" of a chart: a menu button (WAI-ARIA menu button pattern: arrows, Home/End, Escape
@@ -43,6 +45,8 @@ export function ChartExportMenu({
   const menu = useRef<HTMLUListElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const [focusAt, setFocusAt] = useState<number | null>(null);
+  // Under the button towards the page's middle: to its left when there is room, else right.
+  const [alignStart, setAlignStart] = useState(false);
 
   const labels: Record<ChartExportKind, string> = {
     csv: t`Table (CSV)`,
@@ -74,6 +78,7 @@ export function ChartExportMenu({
   }, [open]);
 
   const openAt = (index: number) => {
+    setAlignStart((button.current?.getBoundingClientRect().right ?? 0) < POPUP_MAX_PX);
     setOpen(true);
     setFocusAt(index);
   };
@@ -156,7 +161,12 @@ export function ChartExportMenu({
         {t({ message: "Export", context: "a menu of file formats" })}
         <ChevronDownIcon aria-hidden="true" size={16} />
       </button>
-      <div className="chart-export-popup" hidden={!open}>
+      <div
+        className={
+          alignStart ? "chart-export-popup chart-export-popup-start" : "chart-export-popup"
+        }
+        hidden={!open}
+      >
         <ul
           ref={menu}
           id={`${id}-menu`}
