@@ -6,6 +6,9 @@ export const UTF8_BOM = "\uFEFF";
 
 const LINE_BREAK = /[\r\n]/;
 
+/** A cell: text, or a number, written as it is (a negative one is not taken for a formula). */
+export type CsvCell = string | number;
+
 /**
  * Rows as CSV text with the separator given and CRLF records, for one page of an export: the
  * first page starts with the BOM, so the pages concatenated in order are the whole file. Cells
@@ -14,10 +17,10 @@ const LINE_BREAK = /[\r\n]/;
  * or any line break is quoted.
  */
 export function csvText(
-  records: readonly (readonly string[])[],
+  records: readonly (readonly CsvCell[])[],
   { separator, first }: { separator: CsvSeparator; first: boolean },
 ): string {
-  const text = stringify(records as string[][], {
+  const text = stringify(records as CsvCell[][], {
     delimiter: separator,
     escape_formulas: true,
     record_delimiter: "windows",

@@ -1,8 +1,11 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { ChartExportMenu } from "@/components/chart-export/chart-export-menu";
 import { ErrorState } from "@/components/error-state";
 import { useFormat } from "@/i18n/use-format";
+import type { ChartTableData } from "@/lib/chart-csv";
+import type { ChartPeriod } from "@/lib/chart-image";
 import "./chart.css";
 
 export interface ChartProgress {
@@ -10,6 +13,13 @@ export interface ChartProgress {
   total: number;
   /** What is counted. */
   of: "buckets" | "pages of events" | "pages of records";
+}
+
+/** What "Export" saves: the table view's numbers (CSV) and the plot of this period (pictures). */
+export interface ChartExport {
+  period: ChartPeriod;
+  /** The same numbers the table view shows (the props given to `ChartTable`). */
+  table: ChartTableData;
 }
 
 interface ChartFrameProps {
@@ -26,8 +36,10 @@ interface ChartFrameProps {
   onRetry?: () => void;
   retrying?: boolean;
   headingLevel?: 2 | 3;
-  /** Beside the switch: a comparison's choice, an export. */
+  /** Beside the switch: a comparison's choice. */
   controls?: ReactNode;
+  /** Offer "Export" (CSV, PNG, SVG) once the numbers are shown. */
+  exportAs?: ChartExport | undefined;
 }
 
 /**
@@ -45,11 +57,13 @@ export function ChartFrame({
   retrying = false,
   headingLevel = 2,
   controls,
+  exportAs,
 }: ChartFrameProps) {
   const { t } = useLingui();
   const format = useFormat();
   const id = useId();
   const [asTable, setAsTable] = useState(false);
+  const frame = useRef<HTMLElement>(null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const failed = error !== undefined && error !== null;
 
@@ -74,12 +88,12 @@ export function ChartFrame({
   };
 
   return (
-    <section className="chart-frame" aria-labelledby={`${id}-title`}>
+    <section className="chart-frame" aria-labelledby={`${id}-title`} ref={frame}>
       <div className="chart-frame-head">
         <Heading id={`${id}-title`} className="chart-frame-title">
           {title}
         </Heading>
-        <div className="chart-frame-controls">
+        <div className="chart-frame-tools">
           {controls}
           <label className="chart-switch">
             <input
@@ -92,6 +106,15 @@ export function ChartFrame({
             />
             <Trans>Show as table</Trans>
           </label>
+          {exportAs && !failed && loading === false && (
+            <ChartExportMenu
+              title={title}
+              period={exportAs.period}
+              table={exportAs.table}
+              frame={frame}
+              pictureReady={!asTable}
+            />
+          )}
         </div>
       </div>
       {failed ? (

@@ -3,11 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { SubscriptionSeries } from "@/api/subscription-series";
-import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
-import { compareRows } from "@/lib/compared-series";
+import { compareRows, comparedCsv } from "@/lib/compared-series";
 import { withZone } from "@/lib/zone-words";
 import type { SeriesPoint } from "@/lib/fit-points";
 import { changeWords } from "../change-text/change-words";
@@ -38,8 +37,6 @@ interface SubscriptionChartProps {
   compared?: ComparedChart | undefined;
   /** The comparison's choice, beside the table switch. */
   controls?: ReactNode;
-  /** The table's CSV file name, without the extension. */
-  fileStem: string;
 }
 
 /**
@@ -55,7 +52,6 @@ export function SubscriptionChart({
   headingLevel,
   compared,
   controls,
-  fileStem,
 }: SubscriptionChartProps) {
   const { t, i18n } = useLingui();
   const format = formatters(i18n.locale);
@@ -95,6 +91,8 @@ export function SubscriptionChart({
   const status = worstStatus(data, compared?.data);
   const loading = status.status === "pending" ? (status.from.progress ?? true) : false;
   const caption = bucketCaption(title, unit, zone, i18n);
+  const first = data.buckets[0];
+  const last = data.buckets[data.buckets.length - 1];
   let summary =
     data.series && status.status === "success"
       ? summarize(data, totals, timeZone, zone, unit, i18n, format)
@@ -112,17 +110,18 @@ export function SubscriptionChart({
       error={status.status === "error" ? status.from.error : undefined}
       onRetry={status.from.retry}
       retrying={status.from.retrying}
-      controls={
-        <>
-          {controls}
-          {status.status === "success" && (
-            <CsvExportButton
-              failureTitle={t`Could not export the chart’s table.`}
-              fileName={() => `${fileStem}.csv`}
-              total={rows.length + 1}
-              run={async ({ sink, format: csvFormat, onRows }) => {
-                const { comparedCsv } = await import("@/lib/compared-series");
-                await sink.write(
+      controls={controls}
+      exportAs={
+        first && last
+          ? {
+              period: { from: first.start, to: last.end - 1000, timeZone, zoneLabel: zone },
+              table: {
+                rowHeader: axis,
+                series: [SUBSCRIBED, UNSUBSCRIBED, NET],
+                points,
+                totals: [totals.subscribed, totals.unsubscribed, totals.net],
+                // With a comparison, the file has the compared columns and the change too.
+                csv: (csvFormat) =>
                   comparedCsv({
                     rowHeader: axis,
                     comparedHeader,
@@ -132,14 +131,9 @@ export function SubscriptionChart({
                     rows,
                     format: csvFormat,
                   }),
-                );
-                await sink.close();
-                onRows(rows.length);
-                return { rows: rows.length };
-              }}
-            />
-          )}
-        </>
+              },
+            }
+          : undefined
       }
       chart={
         <BarSeriesChart series={drawn} points={drawnPoints} xLabel={axis} yLabel={t`Events`} />

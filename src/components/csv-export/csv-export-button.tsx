@@ -4,15 +4,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import DownloadIcon from "lucide-react/icons/download";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "@/components/error-state";
-import {
-  CSV_SEPARATOR_STORAGE_KEY,
-  csvSeparatorFor,
-  isCsvSeparator,
-  type CsvFormat,
-  type CsvSeparator,
-} from "@/lib/csv-options";
+import { csvSeparatorFor, isCsvSeparator, type CsvFormat } from "@/lib/csv-options";
 import { exportProgressText } from "@/lib/export-progress";
 import { openCsvTarget, type CsvSink, type CsvTarget } from "./csv-sinks";
+import { readSeparator, rememberSeparator } from "./remembered-separator";
 import "./csv-export.css";
 
 export interface CsvExportRun {
@@ -53,22 +48,6 @@ type ExportState =
   | { phase: "done"; rows: number; kind: "saved" | "downloaded"; note?: string | undefined }
   | { phase: "cancelled" }
   | { phase: "failed"; error: unknown };
-
-function readSeparator(): unknown {
-  try {
-    return window.localStorage.getItem(CSV_SEPARATOR_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function rememberSeparator(separator: CsvSeparator): void {
-  try {
-    window.localStorage.setItem(CSV_SEPARATOR_STORAGE_KEY, separator);
-  } catch {
-    // Used for this export; the next visit starts from the language's default again.
-  }
-}
 
 /**
  * "Export CSV" with a choice of separator (the language's own unless the person picked one,

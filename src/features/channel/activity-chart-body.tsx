@@ -68,7 +68,6 @@ export default function ActivityChartBody() {
           }}
         />
       }
-      fileStem={`channel-${String(channel.group_id)}-${days.firstDay}-${days.lastDay}`}
     />
   );
 }

@@ -202,5 +202,13 @@ function SeriesSection({
   ...props
 }: Parameters<typeof useDeliverySeries>[0] & { zoneLabel: string }) {
   const data = useDeliverySeries(props);
-  return <DeliveryChart data={data} zoneLabel={zoneLabel} from={props.from} to={props.to} />;
+  return (
+    <DeliveryChart
+      data={data}
+      zoneLabel={zoneLabel}
+      timeZone={props.timeZone}
+      from={props.from}
+      to={props.to}
+    />
+  );
 }

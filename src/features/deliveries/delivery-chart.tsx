@@ -16,6 +16,7 @@ interface DeliveryChartProps {
   data: DeliverySeriesState;
   /** The zone as people say it ("MSK (UTC+3)"), for the axis and the table. */
   zoneLabel: string;
+  timeZone: string;
   from: number;
   to: number;
 }
@@ -27,7 +28,7 @@ interface Totals {
 }
 
 /** Sent and failed messages per bucket of the period, from the records themselves. */
-export function DeliveryChart({ data, zoneLabel, from, to }: DeliveryChartProps) {
+export function DeliveryChart({ data, zoneLabel, timeZone, from, to }: DeliveryChartProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const sent: ChartSeries = { label: t`Sent`, color: "var(--chart-sent)" };
@@ -57,6 +58,13 @@ export function DeliveryChart({ data, zoneLabel, from, to }: DeliveryChartProps)
         ? { done: data.pagesRead, total: data.pagesPlanned, of: "pages of records" as const }
         : true
       : false;
+  const table = {
+    caption: bucketCaption(title, unit, zoneLabel, i18n),
+    rowHeader: axis,
+    series: [sent, failed, notAllowed],
+    points,
+    totals: [totals.sent, totals.failed, totals.notAllowed],
+  };
   const calls = Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND);
   const more = calls * DELIVERY_PAGE_SIZE;
 
@@ -69,6 +77,7 @@ export function DeliveryChart({ data, zoneLabel, from, to }: DeliveryChartProps)
         error={data.status === "error" ? data.error : undefined}
         onRetry={data.retry}
         retrying={data.retrying}
+        exportAs={{ period: { from, to, timeZone, zoneLabel }, table }}
         chart={
           <BarSeriesChart
             series={[sent, failed]}
@@ -77,15 +86,7 @@ export function DeliveryChart({ data, zoneLabel, from, to }: DeliveryChartProps)
             yLabel={t`Messages`}
           />
         }
-        table={
-          <ChartTable
-            caption={bucketCaption(title, unit, zoneLabel, i18n)}
-            rowHeader={axis}
-            series={[sent, failed, notAllowed]}
-            points={points}
-            totals={[totals.sent, totals.failed, totals.notAllowed]}
-          />
-        }
+        table={<ChartTable {...table} />}
       />
       {data.status === "success" && !data.complete && data.pagesLeft > 0 && (
         <p className="deliveries-more">

@@ -131,7 +131,6 @@ export function SubscriptionsPage() {
             }}
           />
         }
-        fileStem={`subscriptions-${String(groupId)}-${period.firstDay}-${period.lastDay}`}
       />
       <EventsSection
         groupId={groupId}

@@ -6,6 +6,7 @@ import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
 import type { Formatters } from "@/i18n/use-format";
+import type { ChartPeriod } from "@/lib/chart-image";
 import { useFormat } from "@/i18n/use-format";
 import { compareValues } from "@/lib/compare-periods";
 import type { SeriesPoint } from "@/lib/fit-points";
@@ -35,6 +36,8 @@ interface TagCountsChartProps {
   periodText: string;
   /** The period compared with, in words. */
   previousText: string;
+  /** The period and its zone, for the chart's export. */
+  period: ChartPeriod;
 }
 
 /** A tag by its name, or "Tag #12" when the name is not known (deleted, or not loaded). */
@@ -61,6 +64,7 @@ export function TagCountsChart({
   retrying,
   periodText,
   previousText,
+  period,
 }: TagCountsChartProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -79,6 +83,13 @@ export function TagCountsChart({
   });
   const title =
     grouping === "campaign" ? t`Subscriptions per campaign` : t`Subscriptions per UTM tag`;
+  const table = {
+    caption: t`${title}, ${periodText}`,
+    rowHeader: grouping === "campaign" ? t`Campaign` : t`UTM tag`,
+    series: [subscribedSeries, unsubscribedSeries],
+    points,
+    totals: totals ? [totals.current.subscribed, totals.current.unsubscribed] : undefined,
+  };
   return (
     <ChartFrame
       title={title}
@@ -91,6 +102,7 @@ export function TagCountsChart({
       error={error}
       onRetry={onRetry}
       retrying={retrying}
+      exportAs={rows ? { period, table } : undefined}
       chart={
         <CategoryBarChart
           series={[subscribedSeries, unsubscribedSeries]}
@@ -98,15 +110,7 @@ export function TagCountsChart({
           valueLabel={t`Events`}
         />
       }
-      table={
-        <ChartTable
-          caption={t`${title}, ${periodText}`}
-          rowHeader={grouping === "campaign" ? t`Campaign` : t`UTM tag`}
-          series={[subscribedSeries, unsubscribedSeries]}
-          points={points}
-          totals={totals ? [totals.current.subscribed, totals.current.unsubscribed] : undefined}
-        />
-      }
+      table={<ChartTable {...table} />}
     />
   );
 }

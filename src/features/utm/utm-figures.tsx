@@ -19,6 +19,7 @@ import {
   type UtmRow,
 } from "@/lib/utm-ranking";
 import { ChangeText } from "@/components/change-text/change-text";
+import type { ChartPeriod } from "@/lib/chart-image";
 import { rowName, TagCountsChart } from "./tag-counts-chart";
 import type { TagDialog } from "./tag-dialogs";
 import { UtmTable } from "./utm-table";
@@ -39,6 +40,8 @@ interface UtmFiguresProps {
   previousText: string;
   /** For a CSV file's name: the period's days. */
   fileStem: string;
+  /** The period and zone, for the chart's export. */
+  chartPeriod: ChartPeriod;
   /** Admin and marketing: create, rename, delete tags and set their campaigns. */
   onDialog?: ((dialog: TagDialog) => void) | undefined;
 }
@@ -62,6 +65,7 @@ export function UtmFigures({
   periodText,
   previousText,
   fileStem,
+  chartPeriod,
   onDialog,
 }: UtmFiguresProps) {
   const { t, i18n } = useLingui();
@@ -283,6 +287,7 @@ export function UtmFigures({
         retrying={retrying}
         periodText={periodText}
         previousText={previousText}
+        period={chartPeriod}
       />
       {rows && totals && rows.length > 0 && (
         <section className="utm-table-section" aria-labelledby={`${groupName}-table`}>

@@ -136,6 +136,7 @@ export function UtmPage() {
         periodText={periodText}
         previousText={previousText}
         fileStem={`${period.firstDay}_${period.lastDay}`}
+        chartPeriod={{ from: period.from, to: period.to, timeZone: channel.time_zone, zoneLabel }}
         onDialog={canManage ? setDialog : undefined}
       />
       {canManage && <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />}
