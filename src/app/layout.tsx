@@ -57,7 +57,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
     // there (the sign-in dialog opens while a move is still loading the next page's code, and
     // the rest of a password went to the page when the move finished). The dialog gives the
     // focus back when it closes.
-    if (document.activeElement?.closest("dialog[open]")) return;
+    if (document.activeElement?.closest("dialog")?.open) return;
     mainRef.current?.focus();
   }, [pathname]);
 
