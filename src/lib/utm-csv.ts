@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { compareValues } from "./compare-periods";
+import { compareRates, compareValues } from "./compare-periods";
 import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
 import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
@@ -8,7 +8,8 @@ import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
  * The UTM table as CSV, as shown (by campaign or by tag, in the order of the ranking), with the
  * previous period and the change of each figure. Numbers are written for spreadsheets: no
  * grouping, the language's decimal mark (`,` in Russian), rates in percent; a change is a
- * percent, "new" or empty.
+ * percent (empty where there is none, as from 0), a rate's change in percentage points. Every
+ * cell of a figure's column is a number or empty, so a spreadsheet reads the column as numbers.
  */
 
 export interface UtmCsvInput {
@@ -34,8 +35,12 @@ export function utmCsv(input: UtmCsvInput): string {
     const found = compareValues(current, previous);
     if (found.kind === "up" || found.kind === "down") return decimal(found.ratio * 100, locale);
     if (found.kind === "same") return "0";
-    if (found.kind === "new") return i18n._(msg`new`);
     return "";
+  };
+  const rateChange = (current: number | undefined, previous: number | undefined): string => {
+    const found = compareRates(current, previous);
+    if (found.kind === "up" || found.kind === "down") return decimal(found.points * 100, locale);
+    return found.kind === "same" ? "0" : "";
   };
   const rate = (value: number | undefined) =>
     value === undefined ? "" : decimal(value * 100, locale);
@@ -51,7 +56,7 @@ export function utmCsv(input: UtmCsvInput): string {
     change(now.net, before.net),
     rate(now.unsubscribeRate),
     rate(before.unsubscribeRate),
-    change(now.unsubscribeRate, before.unsubscribeRate),
+    rateChange(now.unsubscribeRate, before.unsubscribeRate),
   ];
   const header = [
     input.grouping === "campaign" ? i18n._(msg`Campaign`) : i18n._(msg`UTM tag`),
@@ -68,7 +73,7 @@ export function utmCsv(input: UtmCsvInput): string {
     i18n._(msg`Net, change %`),
     i18n._(msg`Unsubscribe rate %`),
     i18n._(msg`Unsubscribe rate %, previous period`),
-    i18n._(msg`Unsubscribe rate, change %`),
+    i18n._(msg`Unsubscribe rate, change in p.p.`),
   ];
   const records = input.rows.map((row) => [
     input.nameOf(row),

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { changeTone, compareValues } from "@/lib/compare-periods";
+import { changeTone, compareRates, compareValues } from "@/lib/compare-periods";
 import { useFormat } from "@/i18n/use-format";
 
 interface ChangeTextProps {
@@ -9,6 +9,8 @@ interface ChangeTextProps {
   formatValue: (value: number) => string;
   /** False for a figure whose rise is bad news (an unsubscribe rate). */
   higherIsBetter?: boolean;
+  /** A rate: its change is in percentage points (0 % to 5 % is +5 p.p.), never "new". */
+  rate?: boolean;
 }
 
 /**
@@ -21,12 +23,34 @@ export function ChangeText({
   previous,
   formatValue,
   higherIsBetter = true,
+  rate = false,
 }: ChangeTextProps) {
   const { t } = useLingui();
   const format = useFormat();
+  const before = previous === undefined ? "" : formatValue(previous);
+  if (rate) {
+    const found = compareRates(current, previous);
+    const points =
+      found.kind === "up" || found.kind === "down"
+        ? format.signed(Math.round(found.points * 1000) / 10)
+        : "";
+    return (
+      <span className={`utm-change utm-change-${changeTone(found, higherIsBetter)}`}>
+        <span aria-hidden="true">
+          {found.kind === "none" ? "—" : found.kind === "same" ? "=" : t`${points} p.p.`}
+        </span>
+        <span className="visually-hidden">
+          {found.kind === "none"
+            ? t`nothing to compare`
+            : found.kind === "same"
+              ? t`no change from ${before}`
+              : t`${points} percentage points from ${before}`}
+        </span>
+      </span>
+    );
+  }
   const change = compareValues(current, previous);
   const tone = changeTone(change, higherIsBetter);
-  const before = previous === undefined ? "" : formatValue(previous);
   let shown: string;
   let said: string;
   switch (change.kind) {
