@@ -53,6 +53,11 @@ export function Layout({ header, nav, children }: LayoutProps) {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
+    // Not out of a modal dialog: the page behind it is inert, and the person may be typing
+    // there (the sign-in dialog opens while a move is still loading the next page's code, and
+    // the rest of a password went to the page when the move finished). The dialog gives the
+    // focus back when it closes.
+    if (document.activeElement?.closest("dialog")?.open) return;
     mainRef.current?.focus();
   }, [pathname]);
 

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
+import { asksToSignOut } from "@/lib/sign-out-state";
 import { ConfirmDialog } from "./confirm-dialog";
 
 interface UnsavedChangesGuardProps {
@@ -45,6 +46,8 @@ export function UnsavedChangesGuard({ when, description, title }: UnsavedChanges
     if (blocker.state === "blocked" && !when) blocker.proceed();
   }, [blocker, when]);
 
+  // "Sign out" in the header is a move too; the question then names it, not leaving the page.
+  const signingOut = blocker.state === "blocked" && asksToSignOut(blocker.location.state);
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
@@ -53,9 +56,9 @@ export function UnsavedChangesGuard({ when, description, title }: UnsavedChanges
         leaving.current = false;
       }}
       tone="danger"
-      title={title ?? t`Leave without saving?`}
+      title={title ?? (signingOut ? t`Sign out without saving?` : t`Leave without saving?`)}
       description={description}
-      confirmLabel={t`Leave`}
+      confirmLabel={signingOut ? t`Sign out` : t`Leave`}
       cancelLabel={t`Stay`}
       onConfirm={() => {
         if (blocker.state !== "blocked") return;

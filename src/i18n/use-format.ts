@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useMemo } from "react";
 import {
+  formatAxisNumber,
   formatApiDateTimeText,
   formatDate,
   formatDateTime,
@@ -21,6 +22,8 @@ import {
 export interface Formatters {
   locale: string;
   number: (value: number) => string;
+  /** A chart axis's number: "−45" with a true minus. */
+  axis: (value: number) => string;
   decimal: (value: number, digits?: number) => string;
   percent: (ratio: number, digits?: number) => string;
   signed: (value: number) => string;
@@ -41,6 +44,7 @@ export function formatters(locale: string): Formatters {
   return {
     locale,
     number: (value) => formatNumber(value, locale),
+    axis: (value) => formatAxisNumber(value, locale),
     decimal: (value, digits) => formatDecimal(value, locale, digits),
     percent: (ratio, digits) => formatPercent(ratio, locale, digits),
     signed: (value) => formatSigned(value, locale),

@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 import type { I18n } from "@lingui/core";
 import { compareValues } from "./compare-periods";
 
@@ -9,8 +8,9 @@ export function csvDecimal(value: number, locale: string): string {
 }
 
 /**
- * A change as a CSV cell: the percent (12.5, -50), 0 for none, the word "new" from 0, and empty
- * where nothing compares. Shared by every CSV with comparison columns.
+ * A change as a CSV cell: the percent (12.5, -50), 0 for none, and empty where no percent
+ * exists (new from 0, nothing to compare) — a word among the numbers would turn the column
+ * into text for a spreadsheet. Shared by every CSV with comparison columns.
  */
 export function changeCell(
   current: number | undefined,
@@ -20,7 +20,5 @@ export function changeCell(
   const found = compareValues(current, previous);
   if (found.kind === "up" || found.kind === "down")
     return csvDecimal(found.ratio * 100, i18n.locale);
-  if (found.kind === "same") return "0";
-  if (found.kind === "new") return i18n._(msg`new`);
-  return "";
+  return found.kind === "same" ? "0" : "";
 }

@@ -82,10 +82,37 @@ export function compareValues(current: number | undefined, previous: number | un
 }
 
 /**
+ * How a rate changed, in percentage points: a rate from 0 % to 5 % rose by 5 points (no "new":
+ * a rate of 0 % is a value, unlike a count of nothing); `points` 0.05 is +5 p.p.
+ */
+export type RateChange =
+  { kind: "up" | "down"; points: number } | { kind: "same" } | { kind: "none" };
+
+export function compareRates(
+  current: number | undefined,
+  previous: number | undefined,
+): RateChange {
+  if (
+    current === undefined ||
+    previous === undefined ||
+    !Number.isFinite(current) ||
+    !Number.isFinite(previous)
+  ) {
+    return { kind: "none" };
+  }
+  const points = current - previous;
+  if (points === 0) return { kind: "same" };
+  return { kind: points > 0 ? "up" : "down", points };
+}
+
+/**
  * Whether a change is good news, for its colour: more subscribers is good, a higher unsubscribe
  * rate is bad (`higherIsBetter` false).
  */
-export function changeTone(change: Change, higherIsBetter = true): "good" | "bad" | "neutral" {
+export function changeTone(
+  change: Change | RateChange,
+  higherIsBetter = true,
+): "good" | "bad" | "neutral" {
   if (change.kind === "new") return higherIsBetter ? "good" : "bad";
   if (change.kind !== "up" && change.kind !== "down") return "neutral";
   return (change.kind === "up") === higherIsBetter ? "good" : "bad";

@@ -75,15 +75,22 @@ export function formatSignedPercent(ratio: number, locale: string): string {
   }).format(ratio);
 }
 
+/** Intl's hyphen-minus as the true minus sign (U+2212), as a typeset number has it. */
+function withTrueMinus(parts: Intl.NumberFormatPart[]): string {
+  return parts.map((part) => (part.type === "minusSign" ? "\u2212" : part.value)).join("");
+}
+
+/** "1,100", "−45" / "1 100", "−45": a number on a chart's axis, negatives with a true minus. */
+export function formatAxisNumber(value: number, locale: string): string {
+  return withTrueMinus(numberFormat(locale).formatToParts(value));
+}
+
 /**
  * "+12", "−3", "0": a change, signed unless it is none. A true minus sign (U+2212), as wide as
  * the plus: `Intl` writes a hyphen, which reads as a dash beside "+12" in a column.
  */
 export function formatSigned(value: number, locale: string): string {
-  return numberFormat(locale, { signDisplay: "exceptZero" })
-    .formatToParts(value)
-    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
-    .join("");
+  return withTrueMinus(numberFormat(locale, { signDisplay: "exceptZero" }).formatToParts(value));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { changeCell, csvDecimal as decimal } from "./change-cell";
+import { compareRates } from "./compare-periods";
 import type { CsvFormat } from "./csv-options";
 import { csvText } from "./csv-text";
 import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
@@ -8,7 +9,8 @@ import type { Figures, UtmGrouping, UtmRow } from "./utm-ranking";
  * The UTM table as CSV, as shown (by campaign or by tag, in the order of the ranking), with the
  * previous period and the change of each figure. Numbers are written for spreadsheets: no
  * grouping, the language's decimal mark (`,` in Russian), rates in percent; a change is a
- * percent, "new" or empty.
+ * percent (empty where there is none, as from 0), a rate's change in percentage points. Every
+ * cell of a figure's column is a number or empty, so a spreadsheet reads the column as numbers.
  */
 
 export interface UtmCsvInput {
@@ -27,6 +29,11 @@ export function utmCsv(input: UtmCsvInput): string {
   const locale = i18n.locale;
   const change = (current: number | undefined, previous: number | undefined): string =>
     changeCell(current, previous, i18n);
+  const rateChange = (current: number | undefined, previous: number | undefined): string => {
+    const found = compareRates(current, previous);
+    if (found.kind === "up" || found.kind === "down") return decimal(found.points * 100, locale);
+    return found.kind === "same" ? "0" : "";
+  };
   const rate = (value: number | undefined) =>
     value === undefined ? "" : decimal(value * 100, locale);
   const figures = (now: Figures, before: Figures): string[] => [
@@ -41,7 +48,7 @@ export function utmCsv(input: UtmCsvInput): string {
     change(now.net, before.net),
     rate(now.unsubscribeRate),
     rate(before.unsubscribeRate),
-    change(now.unsubscribeRate, before.unsubscribeRate),
+    rateChange(now.unsubscribeRate, before.unsubscribeRate),
   ];
   const header = [
     input.grouping === "campaign" ? i18n._(msg`Campaign`) : i18n._(msg`UTM tag`),
@@ -58,7 +65,7 @@ export function utmCsv(input: UtmCsvInput): string {
     i18n._(msg`Net, change %`),
     i18n._(msg`Unsubscribe rate %`),
     i18n._(msg`Unsubscribe rate %, previous period`),
-    i18n._(msg`Unsubscribe rate, change %`),
+    i18n._(msg`Unsubscribe rate, change in p.p.`),
   ];
   const records = input.rows.map((row) => [
     input.nameOf(row),

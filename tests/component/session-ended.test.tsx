@@ -153,6 +153,33 @@ describe("a session that ends while a person is typing", { timeout: 60_000 }, ()
     expect(members.n).toBe(2);
   });
 
+  it("keeps the keyboard in the sign-in dialog when the move under it finishes", async () => {
+    const user = userEvent.setup();
+    const { endSession, router } = await live.render("/c/1001/subscribers/count", "support");
+    await screen.findByRole("heading", { level: 1, name: /Count subscribers/ }, FIRST_LOAD);
+    await endSession();
+    await user.click(screen.getByRole("link", { name: "Channel" }));
+    // The dialog opens while the channel page's code is still on its way; the person starts
+    // typing at once, and goes on after the move has finished.
+    const dialog = await screen.findByRole("dialog", { name: "Your session has ended" }, WAIT);
+    const password = within(dialog).getByLabelText<HTMLInputElement>("Password");
+    const half = LIVE_PASSWORD.slice(0, 3);
+    await user.type(password, half);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/c/1001");
+    }, WAIT);
+    expect(document.activeElement).toBe(password);
+    await user.keyboard(LIVE_PASSWORD.slice(3));
+    expect(password.value).toBe(LIVE_PASSWORD);
+    await user.keyboard("{Enter}");
+    await waitFor(() => {
+      expect(screen.queryByRole("dialog", { name: "Your session has ended" })).toBeNull();
+    }, WAIT);
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Test Telegram" }, WAIT),
+    ).toBeTruthy();
+  });
+
   it("asks on the next page when the person moves on after the session ended", async () => {
     const user = userEvent.setup();
     const { endSession, router } = await live.render("/c/1001/subscribers/count", "support");
@@ -160,8 +187,8 @@ describe("a session that ends while a person is typing", { timeout: 60_000 }, ()
     await endSession();
     await user.click(screen.getByRole("link", { name: "Channel" }));
     // The router's head start of the channel's data meets the ended session while the page's
-    // code is still on its way: the dialog may come before the move has finished, and is drawn
-    // again when it finishes (what was typed in it then is gone). Sign in once it has.
+    // code is still on its way: the dialog may come before the move has finished (typing in it
+    // across the end of the move: the test above).
     await waitFor(() => {
       expect(router.state.location.pathname).toBe("/c/1001");
     }, WAIT);

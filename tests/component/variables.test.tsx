@@ -556,8 +556,9 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     await user.click(within(row("city")).getByRole("button", { name: "Edit city" }));
     await user.type(within(row("city")).getByRole("textbox"), "!");
     await user.click(screen.getByRole("button", { name: "Sign out" }));
-    // The leave guard asks; nothing has ended the session, so no "session ended" dialog.
-    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    // The leave guard asks, about signing out; nothing has ended the session, so no
+    // "session ended" dialog.
+    const dialog = await screen.findByRole("alertdialog", { name: "Sign out without saving?" });
     expect(screen.queryByText("Your session has ended")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Stay" }));
     expect(router.state.location.pathname).toBe("/c/1001/variables");
@@ -566,7 +567,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
 
     await user.click(screen.getByRole("button", { name: "Sign out" }));
     await user.click(
-      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave" }),
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Sign out" }),
     );
     await screen.findByRole("textbox", { name: "User name" }, WAIT);
     expect(router.state.location.pathname).toBe("/sign-in");

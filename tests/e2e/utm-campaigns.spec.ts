@@ -167,7 +167,7 @@ test.describe("UTM campaigns as marketing", () => {
     const csv = await readFile(await (await download).path(), "utf8");
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      'Campaign,Tag ids,Subscribed,"Subscribed, previous period","Subscribed, change %",Unsubscribed,"Unsubscribed, previous period","Unsubscribed, change %",Net,"Net, previous period","Net, change %",Unsubscribe rate %,"Unsubscribe rate %, previous period","Unsubscribe rate, change %"',
+      'Campaign,Tag ids,Subscribed,"Subscribed, previous period","Subscribed, change %",Unsubscribed,"Unsubscribed, previous period","Unsubscribed, change %",Net,"Net, previous period","Net, change %",Unsubscribe rate %,"Unsubscribe rate %, previous period","Unsubscribe rate, change in p.p."',
     );
     expect(lines[1]?.startsWith(`${leader},`)).toBe(true);
     expect(lines[1]?.split(",")[2]).toBe(String(leaderCount));

@@ -35,6 +35,15 @@ describe("CSV text", () => {
     expect(csvText([["a\tb", "c"]], { separator: "\t", first: false })).toBe(`"a\tb"\tc\r\n`);
   });
 
+  it("writes negative numbers as numbers, and still neutralises text that starts like a formula", () => {
+    expect(csvText([["-19,7", "-45", "+3", "12.5"]], { separator: ";", first: false })).toBe(
+      "-19,7;-45;+3;12.5\r\n",
+    );
+    expect(
+      csvText([["-2+3", "+A1", "@SUM(A1)", "-", "=1"]], { separator: ";", first: false }),
+    ).toBe("'-2+3;'+A1;'@SUM(A1);'-;'=1\r\n");
+  });
+
   it("writes a Russian export with Russian headers, ; and a BOM; an English one with ,", () => {
     const items = operations["subscribers/get"].response
       .parse(examples["subscribers/get"].response)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatApiDateTimeText,
+  formatAxisNumber,
   formatDate,
   formatDateTime,
   formatDecimal,
@@ -39,6 +40,13 @@ describe("numbers", () => {
     expect(formatSigned(0, "ru")).toBe("0");
     expect(formatSigned(-3, "en")).toBe("\u22123");
     expect(plain(formatSigned(-1200, "ru"))).toBe("\u22121 200");
+  });
+
+  it("write a chart axis's negative numbers with a true minus, never a hyphen", () => {
+    expect(formatAxisNumber(-45, "en")).toBe("\u221245");
+    expect(plain(formatAxisNumber(-1200, "ru"))).toBe("\u22121 200");
+    expect(plain(formatAxisNumber(1200, "ru"))).toBe("1 200");
+    expect(formatAxisNumber(0, "ru")).toBe("0");
   });
 });
 

@@ -48,7 +48,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
                 width={width}
                 height={HEIGHT}
                 animate={animate}
-                formatValue={format.number}
+                formatValue={format.axis}
               />
             </Suspense>
           </ChunkBoundary>

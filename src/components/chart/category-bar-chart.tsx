@@ -64,7 +64,7 @@ export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChar
                 height={height}
                 labelWidth={labelWidth}
                 animate={animate}
-                formatValue={format.number}
+                formatValue={format.axis}
               />
             </Suspense>
           </ChunkBoundary>

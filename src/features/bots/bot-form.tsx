@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { dropDraft, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
 import type { BotInfo } from "@/contract/entities";
 import { zodResolver } from "@/i18n/zod-resolver";
 import type { BotOutcome } from "./bot-outcome";
@@ -18,9 +19,23 @@ interface BotFormProps {
   onStop: (values: BotValues) => void;
   /** Any change of the form makes the last outcome old news. */
   onEdit: () => void;
+  /** Where what is chosen is kept while the person is on another page (src/lib/drafts.ts). */
+  draftKey: string;
 }
 
 const defaultValues: BotInput = { bot: "", step: "", restart: false };
+const FIELDS = ["bot", "step", "restart"] as const;
+
+/** The draft as the form's values; a bot or step no longer listed is not chosen. */
+function fromDraft(
+  draft: Record<(typeof FIELDS)[number], string> | undefined,
+  bots: readonly BotInfo[],
+): BotInput {
+  if (!draft) return defaultValues;
+  const bot = bots.find((item) => String(item.bot_id) === draft.bot);
+  const step = bot?.steps?.some((item) => item.step_id === draft.step) ? draft.step : "";
+  return { bot: bot ? draft.bot : "", step, restart: draft.restart === "1" };
+}
 
 /** The bot's title as the service gives it, and whether it is off or unpublished. */
 export function botLabel(bot: BotInfo, i18n: I18n): string {
@@ -33,11 +48,22 @@ export function botLabel(bot: BotInfo, i18n: I18n): string {
   return title;
 }
 
-export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit }: BotFormProps) {
+export function BotForm({
+  bots,
+  busy,
+  outcome,
+  canStop,
+  onStart,
+  onStop,
+  onEdit,
+  draftKey,
+}: BotFormProps) {
   const { t, i18n } = useLingui();
   const botId = useId();
   const stepId = useId();
   const restartHint = useId();
+  const draft = useInitialDraft(draftKey, FIELDS);
+  const [initial] = useState(() => fromDraft(draft, bots));
   const {
     register,
     handleSubmit,
@@ -46,9 +72,19 @@ export function BotForm({ bots, busy, outcome, canStop, onStart, onStop, onEdit 
     formState: { errors },
   } = useForm<BotInput, unknown, BotValues>({
     resolver: zodResolver(botForm),
-    defaultValues,
+    // What was chosen before the person went to another page comes back.
+    defaultValues: initial,
   });
   const selected = useWatch({ control, name: "bot" });
+  const chosenStep = useWatch({ control, name: "step" });
+  const restart = useWatch({ control, name: "restart" });
+  useKeepDraft(draftKey, { bot: selected, step: chosenStep, restart: restart ? "1" : "" });
+
+  // Done: the draft goes, so coming back later starts afresh. The form still shows the bot
+  // here, so that what was just started can be stopped (or restarted) at once.
+  useEffect(() => {
+    if (outcome?.tone === "success") dropDraft(draftKey);
+  }, [outcome, draftKey]);
   const bot = bots.find((item) => String(item.bot_id) === selected);
   const steps = bot?.steps;
 

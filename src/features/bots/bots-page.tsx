@@ -11,6 +11,7 @@ import { ErrorState } from "@/components/error-state";
 import { PersonName } from "@/components/person-name";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { mayCall } from "@/contract/roles";
+import { draftKey } from "@/lib/drafts";
 import { userIdField } from "@/lib/subscriber-format";
 import { BotForm } from "./bot-form";
 import type { BotValues } from "./bot-schema";
@@ -164,6 +165,7 @@ export function BotsPage() {
               )}
               <BotForm
                 key={userId}
+                draftKey={draftKey(groupId, "bots", userId)}
                 bots={bots.data}
                 busy={action.busy ? action.pendingAction : undefined}
                 outcome={outcome}

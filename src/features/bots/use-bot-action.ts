@@ -1,8 +1,10 @@
 import { useLingui } from "@lingui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApi } from "@/api/api-context";
+import { isApiError } from "@/api/api-error";
+import { useConnectionMonitor } from "@/api/connection-context";
 import { apiKeys } from "@/api/query-keys";
 import type { UserIdField } from "@/lib/subscriber-format";
 import { personLabel } from "./person-label";
@@ -27,8 +29,21 @@ export function useBotAction(groupId: number, field: UserIdField) {
   const { call } = useApi();
   const queryClient = useQueryClient();
   // Kept with the person it was for, so a late answer never shows on another person's page.
-  const [outcome, setOutcome] = useState<(BotOutcome & { userId: number }) | undefined>();
+  const [outcome, setOutcome] = useState<
+    (BotOutcome & { userId: number; offline: boolean }) | undefined
+  >();
   const busyRef = useRef(false);
+
+  // "Could not start …: the server could not be reached" is old news once the banner says
+  // the connection is back: it goes then, and the form is ready to send again.
+  const connection = useConnectionMonitor();
+  const offline = outcome?.offline === true;
+  useEffect(() => {
+    if (!offline) return undefined;
+    return connection.onRecovered(() => {
+      setOutcome((current) => (current?.offline ? undefined : current));
+    });
+  }, [offline, connection]);
 
   const mutation = useMutation({
     mutationFn: async (request: BotRequest) => {
@@ -62,7 +77,8 @@ export function useBotAction(groupId: number, field: UserIdField) {
         restart: request.restart,
       };
       const next = error ? failureOutcome(subject, error, i18n) : successOutcome(subject, i18n);
-      setOutcome({ ...next, userId: request.userId });
+      const unreachable = isApiError(error) && error.kind === "network";
+      setOutcome({ ...next, userId: request.userId, offline: unreachable });
       if (next.tone === "success") toast.success(next.text);
       else toast.error(next.text);
       await Promise.all([

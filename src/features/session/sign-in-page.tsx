@@ -12,7 +12,7 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { loginRequest, type LoginRequest } from "@/contract/session";
 import { zodResolver } from "@/i18n/zod-resolver";
 import { safeNext } from "@/lib/safe-next";
-import { asksToSignOut } from "./sign-out-state";
+import { asksToSignOut } from "@/lib/sign-out-state";
 import "./session.css";
 
 type LoginInput = z.input<typeof loginRequest>;

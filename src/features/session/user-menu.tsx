@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import type { Role } from "@/contract/roles";
 import { SIGN_IN_PATH } from "@/lib/safe-next";
-import { SIGN_OUT_STATE } from "./sign-out-state";
+import { SIGN_OUT_STATE } from "@/lib/sign-out-state";
 import "./session.css";
 
 const roleLabels: Record<Role, MessageDescriptor> = {

@@ -162,10 +162,13 @@ export function summarize({
   i18n,
   format,
 }: SummaryInput): string {
-  const count = rows.filter((row) => row.current.subscribed + row.current.unsubscribed > 0).length;
-  if (count === 0) {
+  const active = rows.some((row) => row.current.subscribed + row.current.unsubscribed > 0);
+  if (!active) {
     return i18n._(msg`No tagged subscriptions or unsubscriptions, ${periodText}.`);
   }
+  // As many as the table has rows (a tag counted only before, or just made, too): the sentence
+  // and the table are read side by side.
+  const count = rows.length;
   const subscribed = format.number(totals.current.subscribed);
   const unsubscribed = format.number(totals.current.unsubscribed);
   const change = changeWords(totals.current.subscribed, totals.previous.subscribed, i18n, format);

@@ -266,6 +266,7 @@ export function UtmFigures({
                 previous={totals.previous.unsubscribeRate}
                 formatValue={(value) => format.percent(value)}
                 higherIsBetter={false}
+                rate
               />
             </dd>
           </div>

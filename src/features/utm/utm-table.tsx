@@ -65,6 +65,7 @@ export function UtmTable({
           previous={previous.unsubscribeRate}
           formatValue={rate}
           higherIsBetter={false}
+          rate
         />
       </td>
     </>

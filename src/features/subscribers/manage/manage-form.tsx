@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
-import { useId, useState, type SyntheticEvent } from "react";
+import { useEffect, useId, useState, type SyntheticEvent } from "react";
 import { useCurrentChannel } from "@/components/current-channel";
 import { ResolvePeople } from "@/components/resolve-people/resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
@@ -17,6 +17,7 @@ import {
   type ManageValues,
 } from "./manage-schema";
 import { UserIdsField } from "@/components/user-ids-field";
+import { sameValues, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
 
 interface ManageFormProps {
   subscriptions: readonly SubscriptionInfo[];
@@ -28,9 +29,34 @@ interface ManageFormProps {
   /** The channel's directory reads names: pasted names are resolved before anything is sent. */
   groupId: number;
   namesAccepted: boolean;
+  /** Where what is typed is kept while the person is on another page (src/lib/drafts.ts). */
+  draftKey: string;
+  /** The run that did everything asked (its id): the form is emptied for the next one. */
+  saved: number | undefined;
 }
 
 const defaultValues: ManageInput = { action: "add", subscription: "", userIds: "", utm: "" };
+const FIELDS = ["action", "subscription", "utm", "userIds"] as const;
+
+/** The draft as the form's values; a subscription or tag no longer listed is not chosen. */
+function fromDraft(
+  draft: Record<(typeof FIELDS)[number], string> | undefined,
+  subscriptions: readonly SubscriptionInfo[],
+  utms: readonly UtmInfo[],
+): ManageInput {
+  if (!draft) return defaultValues;
+  const action = draft.action === "remove" ? "remove" : "add";
+  const listed =
+    subscriptions.some((item) => String(item.subscription_id) === draft.subscription) ||
+    (action === "remove" && draft.subscription === String(EVERY_SUBSCRIPTION));
+  const tagged = utms.some((tag) => String(tag.utm_id) === draft.utm);
+  return {
+    action,
+    subscription: listed ? draft.subscription : "",
+    utm: tagged && action === "add" ? draft.utm : "",
+    userIds: draft.userIds,
+  };
+}
 
 export function ManageForm({
   subscriptions,
@@ -40,6 +66,8 @@ export function ManageForm({
   onSubmit,
   groupId,
   namesAccepted,
+  draftKey,
+  saved,
 }: ManageFormProps) {
   const { t, i18n } = useLingui();
   const { time_zone: timeZone } = useCurrentChannel();
@@ -47,6 +75,8 @@ export function ManageForm({
   const actionLegend = useId();
   const subscriptionId = useId();
   const utmId = useId();
+  const draft = useInitialDraft(draftKey, FIELDS);
+  const [initial] = useState(() => fromDraft(draft, subscriptions, utms));
   const {
     register,
     handleSubmit,
@@ -55,15 +85,37 @@ export function ManageForm({
     setValue,
     trigger,
     setError,
+    reset,
     formState: { errors },
   } = useForm<ManageInput, unknown, ManageValues>({
     resolver: zodResolver(manageForm),
-    defaultValues,
+    // What was typed before the person went to another page comes back.
+    defaultValues: initial,
   });
   const action = useWatch({ control, name: "action" });
   const text = useWatch({ control, name: "userIds" });
+  const subscription = useWatch({ control, name: "subscription" });
+  const utm = useWatch({ control, name: "utm" });
+  // "Add" is where the form starts: alone it is no draft.
+  useKeepDraft(draftKey, {
+    action: action === "add" ? "" : action,
+    subscription,
+    utm,
+    userIds: text,
+  });
+
+  // What the last run was started with, and the run that had last done everything then: the
+  // form is emptied once a later one does, unless it was edited since.
+  const [sent, setSent] = useState<{ values: ManageInput; after: number | undefined }>();
+  useEffect(() => {
+    if (saved === undefined || !sent || saved === sent.after) return;
+    if (sameValues(sent.values, getValues())) reset(defaultValues);
+  }, [saved, sent, getValues, reset]);
+
   const submit = handleSubmit((values) => {
-    if (!busy) onSubmit(values);
+    if (busy) return;
+    setSent({ values: getValues(), after: saved });
+    onSubmit(values);
   });
   const [resolving, setResolving] = useState<string[] | undefined>();
   const send = async (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {

@@ -9,6 +9,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { draftKey } from "@/lib/drafts";
 import { userIdField } from "@/lib/subscriber-format";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { useDirectoryStatus } from "../directory/directory-status-query";
@@ -45,6 +46,12 @@ export function ManagePage() {
     )?.name;
     return { kind: "subscription", name: name ?? `#${String(values.subscription)}` };
   };
+
+  const saved = job.run?.results?.every(
+    (result) => result.outcome === "added" || result.outcome === "removed",
+  )
+    ? job.run.id
+    : undefined;
 
   const start = (values: ManageValues) => {
     job.start({ values, target: target(values) });
@@ -83,6 +90,8 @@ export function ManagePage() {
           busy={job.running}
           groupId={groupId}
           namesAccepted={namesAccepted}
+          draftKey={draftKey(groupId, "subscribers-manage")}
+          saved={saved}
           onSubmit={(values) => {
             if (values.action === "remove") setPending(values);
             else start(values);

@@ -8,6 +8,7 @@ import { hasNames, linesToResolve } from "@/lib/people-lines";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import { UserIdsField } from "@/components/user-ids-field";
+import { sameValues, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
 import { VARIABLE_NAME_MAX, VARIABLE_VALUE_MAX } from "@/contract/common";
 import { useFormat } from "@/i18n/use-format";
 import { zodResolver } from "@/i18n/zod-resolver";
@@ -23,9 +24,14 @@ interface BulkSetFormProps {
   /** The channel's directory reads names: pasted names are resolved before anything is sent. */
   groupId: number;
   namesAccepted: boolean;
+  /** Where what is typed is kept while the person is on another page (src/lib/drafts.ts). */
+  draftKey: string;
+  /** The run that saved it for everyone (its id): the form is emptied for the next one. */
+  saved: number | undefined;
 }
 
 const defaultValues: BulkSetInput = { name: "", value: "", userIds: "" };
+const FIELDS = ["name", "value", "userIds"] as const;
 
 export function BulkSetForm({
   idName,
@@ -34,11 +40,14 @@ export function BulkSetForm({
   fieldError,
   groupId,
   namesAccepted,
+  draftKey,
+  saved,
 }: BulkSetFormProps) {
   const { t, i18n } = useLingui();
   const { time_zone: timeZone } = useCurrentChannel();
   const format = useFormat();
   const valueId = useId();
+  const draft = useInitialDraft(draftKey, FIELDS);
   const {
     register,
     handleSubmit,
@@ -47,10 +56,12 @@ export function BulkSetForm({
     getValues,
     setValue,
     trigger,
+    reset,
     formState: { errors },
   } = useForm<BulkSetInput, unknown, BulkSetValues>({
     resolver: zodResolver(bulkSetForm),
-    defaultValues,
+    // What was typed before the person went to another page comes back.
+    defaultValues: draft ?? defaultValues,
   });
   useEffect(() => {
     if (fieldError) {
@@ -64,8 +75,21 @@ export function BulkSetForm({
   }, [fieldError, setError, i18n]);
   const text = useWatch({ control, name: "userIds" });
   const value = useWatch({ control, name: "value" });
+  const name = useWatch({ control, name: "name" });
+  useKeepDraft(draftKey, { name, value, userIds: text });
+
+  // What the last run was started with, and the run that had last done everything then: the
+  // form is emptied once a later one does, unless it was edited since.
+  const [sent, setSent] = useState<{ values: BulkSetInput; after: number | undefined }>();
+  useEffect(() => {
+    if (saved === undefined || !sent || saved === sent.after) return;
+    if (sameValues(sent.values, getValues())) reset(defaultValues);
+  }, [saved, sent, getValues, reset]);
+
   const submit = handleSubmit((values) => {
-    if (!busy) onSubmit(values);
+    if (busy) return;
+    setSent({ values: getValues(), after: saved });
+    onSubmit(values);
   });
   const [resolving, setResolving] = useState<string[] | undefined>();
   const send = async (event: SyntheticEvent<HTMLFormElement, SubmitEvent>) => {

@@ -13,6 +13,7 @@ import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useFormat } from "@/i18n/use-format";
 import { idsToRetry } from "@/lib/bulk-run";
+import { draftKey } from "@/lib/drafts";
 import { USER_IDS_MAX } from "@/lib/user-ids";
 import { userIdField } from "@/lib/subscriber-format";
 import { BulkSetForm } from "./bulk-form";
@@ -42,6 +43,7 @@ export function BulkSetPage() {
   const most = format.number(USER_IDS_MAX);
   const perSecond = format.number(CALLS_PER_SECOND);
   const retryCount = format.number(retryIds.length);
+  const saved = run?.results?.every((result) => result.outcome === "saved") ? run.id : undefined;
 
   return (
     <>
@@ -60,6 +62,8 @@ export function BulkSetPage() {
         busy={job.running}
         groupId={groupId}
         namesAccepted={namesAccepted}
+        draftKey={draftKey(groupId, "variables-bulk")}
+        saved={saved}
         fieldError={job.running ? undefined : run?.fieldError}
         onSubmit={(values) => {
           if (values.userIds.length > 1) setPending(values);

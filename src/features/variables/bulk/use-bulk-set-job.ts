@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApi } from "@/api/api-context";
-import { isSignedOutError } from "@/api/api-error";
+import { isApiError, isSignedOutError } from "@/api/api-error";
+import { useConnectionMonitor } from "@/api/connection-context";
 import { describeApiError } from "@/api/error-text";
 import { apiKeys } from "@/api/query-keys";
 import { mergeResults } from "@/lib/bulk-run";
@@ -26,6 +27,8 @@ export interface SetRun {
   results: SetResult[] | undefined;
   /** Why the run stopped early, when a failure stopped it. */
   stopped?: string | undefined;
+  /** The server could not be reached: the words go once the connection is back. */
+  stoppedOffline?: boolean | undefined;
   /** The stop was about the name or value sent (not one person): shown at that form field. */
   fieldError?: { field: VariableField; message: string } | undefined;
 }
@@ -48,6 +51,20 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
   const { call } = useApi();
   const queryClient = useQueryClient();
   const [run, setRun] = useState<SetRun | undefined>();
+
+  // "The run stopped: the server could not be reached" is old news once the banner says the
+  // connection is back: it goes then (the results still say what was not run, to retry).
+  const connection = useConnectionMonitor();
+  const offline = run?.stoppedOffline === true;
+  useEffect(() => {
+    if (!offline) return undefined;
+    // The run keeps its failure to itself (it is no failed mutation): the app learns here that
+    // the server is gone, so the banner says so and its probes find when it is back.
+    connection.noAnswer();
+    return connection.onRecovered(() => {
+      setRun((current) => current && { ...current, stopped: undefined, stoppedOffline: false });
+    });
+  }, [offline, connection]);
   const cancelRef = useRef<AbortController | null>(null);
   const leaveRef = useRef<AbortController | null>(null);
   const runCount = useRef(0);
@@ -97,6 +114,7 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
             results,
             cancelling: false,
             stopped: report.stoppedBy?.verdict.text,
+            stoppedOffline: isNetworkError(report.stoppedBy?.error),
             fieldError:
               wideField && report.stoppedBy
                 ? { field: wideField, message: report.stoppedBy.verdict.text }
@@ -154,4 +172,8 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
   );
 
   return { run, running: isPending, start, cancel };
+}
+
+function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.kind === "network";
 }

@@ -66,7 +66,7 @@ export function PersonIdentity({ person, channel, actions }: PersonIdentityProps
           )}
           <span className="muted">
             <Trans>
-              Record {record}; checked {confirmed}
+              Record id {record}; checked {confirmed}
             </Trans>
           </span>
         </p>
