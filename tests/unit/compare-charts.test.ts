@@ -85,11 +85,11 @@ describe("alignByPosition", () => {
 
 describe("changeCell", () => {
   const i18n = testI18n("ru");
-  it("writes the percent with the language's decimal mark, 'new' from 0, empty for nothing", () => {
+  it("writes the percent with the language's decimal mark, empty where no percent exists (new from 0, nothing to compare)", () => {
     expect(changeCell(112, 100, i18n)).toBe("12");
     expect(changeCell(50, 100, i18n)).toBe("-50");
     expect(changeCell(1, 3, i18n)).toBe("-66,7");
-    expect(changeCell(5, 0, i18n)).toBe("новое");
+    expect(changeCell(5, 0, i18n)).toBe("");
     expect(changeCell(4, 4, i18n)).toBe("0");
     expect(changeCell(4, undefined, i18n)).toBe("");
   });
@@ -136,7 +136,7 @@ describe("comparedCsv", () => {
         "Unsubscribed, change %",
       ],
       ["1 Mar 2025", "1 Mar 2024", "10", "5", "100", "2", "2", "0"],
-      ["2 Mar 2025", "2 Mar 2024", "0", "0", "0", "1", "0", "new"],
+      ["2 Mar 2025", "2 Mar 2024", "0", "0", "0", "1", "0", ""],
       ["3 Mar 2025", "", "4", "", "", "0", "", ""],
       ["Total", "", "14", "5", "180", "3", "2", "50"],
     ]);
