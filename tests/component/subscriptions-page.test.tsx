@@ -29,7 +29,9 @@ function seedCounts(live: LiveApp, subscription?: number) {
 
 function figure(label: string) {
   const term = screen.getAllByRole("term").find((element) => element.textContent === label);
-  return term?.nextElementSibling?.textContent ?? "";
+  // The figure itself, without its change against the period before beside it.
+  const value = term?.nextElementSibling?.querySelector(".subscriptions-figure-value");
+  return value?.textContent ?? "";
 }
 
 describe("the subscriptions page against the local Channel API", { timeout: 60_000 }, () => {
@@ -124,7 +126,9 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
     expect(figure("Прирост")).toMatch(/^[+−-]?\d+$/);
     expect(
       plainSpaces(screen.getByRole("heading", { level: 2, name: /^Итоги за / }).textContent),
-    ).toBe("Итоги за 1 декабря 2025 – 15 марта 2026");
+    ).toBe(
+      "Итоги за 1 декабря 2025 – 15 марта 2026 по сравнению с периодом 18 августа – 30 ноября 2025",
+    );
     const chart = screen.getByRole("region", { name: "Подписки и отписки" });
     expect(await within(chart).findByText(/подписок — \d+, отписок — \d+/, {}, WAIT)).toBeTruthy();
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
-import { deliveriesSearch } from "../../src/features/deliveries/deliveries-search";
+import { deliveryStatuses, deliveryTypes } from "../../src/contract/delivery-constants";
+import { AUDIENCES, deliveriesSearch } from "../../src/features/deliveries/deliveries-search";
 import { countSearch } from "../../src/features/subscribers/count/count-search";
 import { subscribersSearch } from "../../src/features/subscribers/list/subscribers-search";
 import {
@@ -100,7 +101,7 @@ const references: {
   {
     name: "deliveries",
     schema: deliveriesSearch,
-    arrays: ["delivery", "after"],
+    arrays: ["delivery", "after", "funnel", "people"],
     zod: z.object({
       user: z
         .string()
@@ -111,6 +112,11 @@ const references: {
       delivery: zodField.ids().transform((ids) => ids.slice(0, 1)),
       size: zodField.oneOf(pageSizes, "20"),
       after: zodField.cursors(MAX_CURSORS).transform(cleanCursorStack),
+      type: zodField.oneOf(["", ...deliveryTypes], ""),
+      status: zodField.oneOf(["", ...deliveryStatuses], ""),
+      funnel: zodField.ids().transform((ids) => ids.slice(0, 1)),
+      audience: zodField.oneOf(["", ...AUDIENCES], ""),
+      people: zodField.cursors(MAX_CURSORS).transform(cleanCursorStack),
     }),
   },
   {
