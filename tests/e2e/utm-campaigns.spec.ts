@@ -158,7 +158,10 @@ test.describe("UTM campaigns as marketing", () => {
     const totalBefore = [...then.values()].reduce((sum, value) => sum + value, 0);
     const totals = page.getByRole("definition").first();
     await expect(totals.locator(".utm-total-value")).toHaveText(numberText(total));
-    await expect(totals.locator("[aria-hidden=true]")).toHaveText(changeText(total, totalBefore));
+    // The change, then "was N" beside it.
+    await expect(totals.locator("[aria-hidden=true]").first()).toHaveText(
+      changeText(total, totalBefore),
+    );
     await checkAndPicture(page, testInfo, "utm-campaigns");
 
     // The CSV of the table as shown, with the comparison columns.
