@@ -30,8 +30,30 @@ export function dropDraft(key: string): void {
   writeDraft(sessionDrafts(), key, {});
 }
 
+/**
+ * Empties a bulk form once a run started from it did everything, unless it was edited since.
+ * `saved` is the number of the run that last did everything (undefined: none yet); call the
+ * returned `markSent` as a run starts.
+ */
+export function useEmptiedWhenDone<T extends object>(
+  saved: number | undefined,
+  getValues: () => T,
+  reset: (values: T) => void,
+  defaultValues: T,
+): () => void {
+  // What the last run was started with, and the run that had last done everything then.
+  const [sent, setSent] = useState<{ values: T; after: number | undefined }>();
+  useEffect(() => {
+    if (saved === undefined || !sent || saved === sent.after) return;
+    if (sameValues(sent.values, getValues())) reset(defaultValues);
+  }, [saved, sent, getValues, reset, defaultValues]);
+  return () => {
+    setSent({ values: getValues(), after: saved });
+  };
+}
+
 /** Whether two of a form's values are the same, field by field. */
-export function sameValues<T extends object>(a: T, b: T): boolean {
+function sameValues<T extends object>(a: T, b: T): boolean {
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   return Object.keys({ ...left, ...right }).every((key) => left[key] === right[key]);

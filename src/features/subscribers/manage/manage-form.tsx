@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
-import { useEffect, useId, useState, type SyntheticEvent } from "react";
+import { useId, useState, type SyntheticEvent } from "react";
 import { useCurrentChannel } from "@/components/current-channel";
 import { ResolvePeople } from "@/components/resolve-people/resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
@@ -17,7 +17,7 @@ import {
   type ManageValues,
 } from "./manage-schema";
 import { UserIdsField } from "@/components/user-ids-field";
-import { sameValues, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
+import { useEmptiedWhenDone, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
 
 interface ManageFormProps {
   subscriptions: readonly SubscriptionInfo[];
@@ -104,17 +104,11 @@ export function ManageForm({
     userIds: text,
   });
 
-  // What the last run was started with, and the run that had last done everything then: the
-  // form is emptied once a later one does, unless it was edited since.
-  const [sent, setSent] = useState<{ values: ManageInput; after: number | undefined }>();
-  useEffect(() => {
-    if (saved === undefined || !sent || saved === sent.after) return;
-    if (sameValues(sent.values, getValues())) reset(defaultValues);
-  }, [saved, sent, getValues, reset]);
+  const markSent = useEmptiedWhenDone<ManageInput>(saved, getValues, reset, defaultValues);
 
   const submit = handleSubmit((values) => {
     if (busy) return;
-    setSent({ values: getValues(), after: saved });
+    markSent();
     onSubmit(values);
   });
   const [resolving, setResolving] = useState<string[] | undefined>();

@@ -8,7 +8,7 @@ import { hasNames, linesToResolve } from "@/lib/people-lines";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/text-field";
 import { UserIdsField } from "@/components/user-ids-field";
-import { sameValues, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
+import { useEmptiedWhenDone, useInitialDraft, useKeepDraft } from "@/components/use-form-draft";
 import { VARIABLE_NAME_MAX, VARIABLE_VALUE_MAX } from "@/contract/common";
 import { useFormat } from "@/i18n/use-format";
 import { zodResolver } from "@/i18n/zod-resolver";
@@ -78,17 +78,11 @@ export function BulkSetForm({
   const name = useWatch({ control, name: "name" });
   useKeepDraft(draftKey, { name, value, userIds: text });
 
-  // What the last run was started with, and the run that had last done everything then: the
-  // form is emptied once a later one does, unless it was edited since.
-  const [sent, setSent] = useState<{ values: BulkSetInput; after: number | undefined }>();
-  useEffect(() => {
-    if (saved === undefined || !sent || saved === sent.after) return;
-    if (sameValues(sent.values, getValues())) reset(defaultValues);
-  }, [saved, sent, getValues, reset]);
+  const markSent = useEmptiedWhenDone<BulkSetInput>(saved, getValues, reset, defaultValues);
 
   const submit = handleSubmit((values) => {
     if (busy) return;
-    setSent({ values: getValues(), after: saved });
+    markSent();
     onSubmit(values);
   });
   const [resolving, setResolving] = useState<string[] | undefined>();
