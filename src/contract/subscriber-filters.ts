@@ -103,3 +103,11 @@ export const subscriberDateFilters = [
   "date_away",
 ] as const;
 export type SubscriberDateFilter = (typeof subscriberDateFilters)[number];
+
+/**
+ * A segment (issue 18): the filters of subscribers/get without paging, all combined with AND.
+ * What a saved view keeps, what a gateway job reads page by page, what the subscribers page
+ * keeps in its URL. Unknown keys are refused, so a stored segment never silently widens.
+ */
+export const segmentFilters = z.strictObject(subscriberFilters);
+export type SegmentFilters = z.infer<typeof segmentFilters>;
