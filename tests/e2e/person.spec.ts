@@ -147,7 +147,9 @@ for (const scheme of ["light", "dark"] as const) {
     const box = page.getByRole("combobox", { name: "Find a person" });
     await box.fill("ivan");
     const list = page.getByRole("listbox", { name: "People found" });
-    await expect(list.getByRole("option").first()).toBeVisible();
+    // The first search loads the combobox's code and asks the directory: on a loaded CI
+    // machine (CI failed once at 5 s) that can take longer than an assertion's default wait.
+    await expect(list.getByRole("option").first()).toBeVisible({ timeout: 30_000 });
     await lookAt(page, testInfo, `en-${scheme}-search`);
     await box.fill("№№№ ???");
     await expect(page.getByText("Nobody found for “№№№ ???”.")).toBeVisible();
