@@ -208,7 +208,7 @@ export function PersonVariables({
                     className="button"
                     to={`${channelPath(person.groupId, "bots")}${forPerson}`}
                   >
-                    <Trans>Start or stop a bot</Trans>
+                    <Trans context="link to the bots page">Start or stop a bot</Trans>
                   </Link>
                 </li>
               )}
