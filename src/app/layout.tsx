@@ -58,7 +58,11 @@ export function Layout({ header, nav, children }: LayoutProps) {
     // the rest of a password went to the page when the move finished). The dialog gives the
     // focus back when it closes.
     if (document.activeElement?.closest("dialog")?.open) return;
-    mainRef.current?.focus();
+    // Without the browser's scroll: <main> is taller than the screen, so focusing it scrolled
+    // it to the window's top and the header (channel, search, account) out of sight. A new
+    // page starts at its top, as a full load does.
+    mainRef.current?.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
   }, [pathname]);
 
   return (

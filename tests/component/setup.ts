@@ -29,3 +29,7 @@ beforeEach(() => {
   i18n.activate("en");
   document.documentElement.lang = "en";
 });
+
+// jsdom has no layout and only complains about window.scrollTo (the shell scrolls a new page to
+// its top, src/app/layout.tsx): a quiet no-op, as there is nothing to scroll.
+window.scrollTo = () => undefined;

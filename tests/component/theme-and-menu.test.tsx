@@ -2,7 +2,7 @@ import { act, render, screen, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, NavLink, RouterProvider } from "react-router";
 import { toast } from "sonner";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "../../src/app/layout";
 import { applyStoredTheme, setThemeChoice } from "../../src/app/theme-store";
 import { THEME_STORAGE_KEY } from "../../src/lib/theme";
@@ -90,11 +90,19 @@ describe("the page menu", () => {
 
     await user.click(menu);
     expect(menu.getAttribute("aria-expanded")).toBe("true");
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const main = document.getElementById("main");
+    const focus = main ? vi.spyOn(main, "focus") : undefined;
     await user.click(screen.getByRole("link", { name: "Two" }));
     expect(router.state.location.pathname).toBe("/two");
     expect(menu.getAttribute("aria-expanded")).toBe("false");
     // The new page takes the focus, not the link that led there.
     expect(document.activeElement).toBe(document.getElementById("main"));
+    // As a full page load: the page from its top, header and all. Focusing <main> (taller than
+    // the screen) scrolled it to the top of the window, and the header out of sight.
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
   });
 });
 

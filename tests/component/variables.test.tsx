@@ -524,7 +524,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     await render("/c/1001/variables?user=123");
     const alert = await screen.findByRole("alert", undefined, LOAD);
     expect(alert.textContent).toContain("Not a subscriber of Test Telegram");
-    expect(alert.textContent).toContain("No subscriber of this channel has the tg_user_id 123.");
+    expect(alert.textContent).toContain("No subscriber of this channel has the user id 123.");
   });
 
   it("asks before leaving with an unsaved edit", async () => {
@@ -640,9 +640,14 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     await render("/c/1001/variables?user=123");
     const alert = await screen.findByRole("alert", undefined, LOAD);
     expect(alert.textContent).toContain("Не подписчик канала Test Telegram");
-    expect(alert.textContent).toContain(
-      "Среди подписчиков канала нет человека с tg_user_id 123. Проверьте ID — возможно, человек подписан на другой канал. (Такого подписчика нет (ошибка 5).)",
-    );
+    // Words, not the API's field name; the service's answer on its own line, not in brackets
+    // holding brackets ("(Такого подписчика нет (ошибка 5).)").
+    const lines = [...alert.querySelectorAll("p")].map((line) => line.textContent);
+    expect(lines).toEqual([
+      "Не подписчик канала Test Telegram",
+      "Среди подписчиков канала нет человека с ID пользователя 123. Проверьте ID — возможно, человек подписан на другой канал.",
+      "Ответ сервиса: Такого подписчика нет (ошибка 5).",
+    ]);
     expect(alert.textContent).not.toMatch(/user not found|subscriber/i);
   });
 

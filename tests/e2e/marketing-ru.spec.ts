@@ -154,7 +154,7 @@ test.describe("the marketer's journey in Russian", () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const [header = "", first = ""] = csv.slice(1).split(/\r\n/u);
     expect(
-      header.startsWith("Дата, МСК (UTC+3);ID пользователя;Имя;Вид;ID рассылки;Рассылка"),
+      header.startsWith("Дата, МСК (UTC+3);ID пользователя;Имя;Тип;ID рассылки;Рассылка"),
     ).toBe(true);
     expect(first.split(";")[3]).toBe("Массовая рассылка");
     await expect(page.getByText(/^Выгружен/)).toBeVisible();

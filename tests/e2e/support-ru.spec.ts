@@ -82,7 +82,7 @@ test.describe("support staff in Russian", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Переменные" })).toBeVisible();
       await expect(page).toHaveTitle("Переменные · Channel Desk");
       await lookAt(page, testInfo, `ru-${scheme}-variables-find`);
-      const find = page.getByRole("search", { name: "Поиск человека" });
+      const find = page.getByRole("search", { name: "Найти человека" });
       await find.getByRole("textbox", { name: "Telegram ID или ссылка на профиль" }).fill(userId);
       await find.getByRole("button", { name: "Открыть" }).click();
       await expect(page).toHaveURL(new RegExp(`/c/1001/variables\\?user=${userId}`));

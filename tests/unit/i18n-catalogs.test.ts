@@ -112,6 +112,32 @@ describe("the message catalogs", () => {
     }
   });
 
+  it("give a message one translation across catalogs: those of the pages seen merge into one", () => {
+    // A page's catalog is added to what the language already holds (src/i18n/locale-runtime.ts),
+    // so a message translated two ways read one way or the other by the order pages were
+    // visited: the channel's «Показатели» became the UTM page's «Показать». A message meant
+    // two ways takes a context.
+    for (const locale of locales) {
+      const seen = new Map<string, { area: string; translation: string }>();
+      const clashes: string[] = [];
+      for (const area of areas) {
+        for (const [id, message] of Object.entries(area.byLocale[locale] ?? {})) {
+          if (message.obsolete === true) continue;
+          const before = seen.get(id);
+          if (before && before.translation !== message.translation) {
+            const source = message.message ?? id;
+            clashes.push(
+              `${source}: «${before.translation}» (${before.area}) / «${message.translation}» (${area.name})`,
+            );
+          } else if (!before) {
+            seen.set(id, { area: area.name, translation: message.translation });
+          }
+        }
+      }
+      expect(clashes, locale).toEqual([]);
+    }
+  });
+
   it("end a sentence once: no full stop doubled, nor one after an ellipsis", () => {
     // "tg://user?id=…." once read as a typo: an ellipsis or a full stop closes the sentence.
     for (const area of areas) {

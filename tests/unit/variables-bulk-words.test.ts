@@ -54,7 +54,7 @@ describe("the words of a bulk vars/set run", () => {
       outcome: "failed",
       error: "Такого подписчика нет (ошибка 5).",
     };
-    expect(outcomes.failed.text(refused)).toBe("Ошибка: Такого подписчика нет (ошибка 5).");
+    expect(outcomes.failed.text(refused)).toBe("Не удалось: Такого подписчика нет (ошибка 5).");
     expect(setOutcomes(en)["not-run"].text({ ...cancelled, error: "not run (cancelled)" })).toBe(
       "Not run (cancelled)",
     );

@@ -1,9 +1,8 @@
-import { useLingui } from "@lingui/react/macro";
-import SearchIcon from "lucide-react/icons/search";
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import type { SessionChannel } from "@/contract/session";
 import { slashFocusesSearch } from "@/lib/person-search";
 import type { PersonSearchProps } from "./person-search";
+import { SearchInput } from "./search-input";
 import "./person-search.css";
 
 type Search = ComponentType<PersonSearchProps>;
@@ -59,7 +58,6 @@ export function HeaderPersonSearch({
   );
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
-  const { t } = useLingui();
   const id = useId();
 
   const start = () => {
@@ -102,31 +100,17 @@ export function HeaderPersonSearch({
   }
   return (
     <div className="person-search person-search-header">
-      <label htmlFor={id} className="visually-hidden">
-        {t`Find a person`}
-      </label>
-      <SearchIcon aria-hidden="true" size={16} className="person-search-icon" />
-      <input
-        ref={inputRef}
+      <SearchInput
         id={id}
-        type="text"
-        role="combobox"
-        className="person-search-input"
-        placeholder={t`Find a person…`}
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={false}
-        aria-describedby={`${id}-hint`}
+        inputRef={inputRef}
         value={text}
+        expanded={false}
+        withHint
         onChange={(event) => {
           setText(event.target.value);
         }}
         onFocus={start}
       />
-      <span id={`${id}-hint`} className="visually-hidden">
-        {t`Name, user id or profile link. Press / to come back here.`}
-      </span>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import SearchIcon from "lucide-react/icons/search";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useApi } from "@/api/api-context";
@@ -23,6 +22,7 @@ import { parseProfileInput } from "@/lib/profile-link";
 import { userIdField } from "@/lib/subscriber-format";
 import { directoryProgressText } from "./directory-progress";
 import { PersonOption, type SearchOption } from "./person-option";
+import { SearchInput } from "./search-input";
 import { useDebounced } from "./use-debounced";
 import "./person-search.css";
 
@@ -179,25 +179,14 @@ export function PersonSearch({
         }
       }}
     >
-      <label htmlFor={id} className="visually-hidden">
-        {t`Find a person`}
-      </label>
-      <SearchIcon aria-hidden="true" size={16} className="person-search-icon" />
-      <input
-        ref={inputRef}
+      <SearchInput
         id={id}
-        type="text"
-        role="combobox"
-        className="person-search-input"
-        placeholder={t`Find a person…`}
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={shown}
+        inputRef={inputRef}
+        value={text}
+        expanded={shown}
+        withHint={placement === "header"}
         aria-controls={listId}
         aria-activedescendant={shown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        aria-describedby={placement === "header" ? `${id}-hint` : undefined}
-        value={text}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
@@ -228,11 +217,6 @@ export function PersonSearch({
           }
         }}
       />
-      {placement === "header" && (
-        <span id={`${id}-hint`} className="visually-hidden">
-          {t`Name, user id or profile link. Press / to come back here.`}
-        </span>
-      )}
       {/* Scrolls when the results are many: reachable by Tab, so a keyboard can scroll it. */}
       <div
         className="person-search-popup"

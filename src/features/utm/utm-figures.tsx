@@ -152,7 +152,7 @@ export function UtmFigures({
       <div className="utm-controls">
         <div role="radiogroup" aria-labelledby={groupName} className="utm-actions">
           <span id={groupName} className="utm-legend">
-            <Trans>Figures</Trans>
+            <Trans context="choice of grouping">Figures</Trans>
           </span>
           {UTM_GROUPINGS.map((value) => (
             <label key={value} className="utm-radio">

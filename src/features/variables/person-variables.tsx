@@ -157,7 +157,6 @@ export function PersonVariables({
   }
   if (query.isError && query.data === undefined) {
     if (isApiError(query.error) && query.error.code === USER_NOT_FOUND) {
-      const field = person.field;
       const userId = String(person.userId);
       const reason = describeApiError(query.error, i18n);
       return (
@@ -167,9 +166,12 @@ export function PersonVariables({
           </p>
           <p>
             <Trans>
-              No subscriber of this channel has the {field} {userId}. Check the id, or whether the
-              person is on another channel. ({reason})
+              No subscriber of this channel has the user id {userId}. Check the id, or whether the
+              person is on another channel.
             </Trans>
+          </p>
+          <p>
+            <Trans>The service said: {reason}</Trans>
           </p>
         </div>
       );
@@ -208,7 +210,7 @@ export function PersonVariables({
                     className="button"
                     to={`${channelPath(person.groupId, "bots")}${forPerson}`}
                   >
-                    <Trans>Start or stop a bot</Trans>
+                    <Trans context="link to the bots page">Start or stop a bot</Trans>
                   </Link>
                 </li>
               )}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useFormat } from "@/i18n/use-format";
+import { dateHeader } from "@/lib/zone-words";
 import { stageRate, type DatedDelivery, type FunnelStage } from "@/lib/delivery-funnel";
 import { statusText, typeText } from "./funnel-words";
 
@@ -47,9 +48,7 @@ export function FunnelTable({ deliveries, timeZone, zoneLabel, openId, onOpen }:
             <th scope="col">
               <Trans>Delivery</Trans>
             </th>
-            <th scope="col">
-              <Trans>Date ({zoneLabel})</Trans>
-            </th>
+            <th scope="col">{dateHeader(zoneLabel, i18n)}</th>
             {COUNTED.map((stage) => (
               <th scope="col" key={stage} className="numeric">
                 {heads[stage]}

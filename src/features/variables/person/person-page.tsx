@@ -154,7 +154,7 @@ export function PersonPage() {
             {mayCall(role, "bots/addSubscriber") && (
               <li>
                 <Link className="button" to={`${channelPath(groupId, "bots")}${forPerson}`}>
-                  <Trans>Start or stop a bot</Trans>
+                  <Trans context="link to the bots page">Start or stop a bot</Trans>
                 </Link>
               </li>
             )}
