@@ -187,7 +187,7 @@ describe("the deliveries funnel section", { timeout: 30_000 }, () => {
     const table = screen.getByRole("group", { name: "Deliveries of the period, newest first" });
     const names = within(table)
       .getAllByRole("rowheader")
-      .map((cell) => cell.textContent);
+      .map((cell) => within(cell).getByRole("button").textContent);
     expect(names).toEqual(["Cold brew", "Autumn menu"]);
   });
 
