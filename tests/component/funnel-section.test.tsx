@@ -2,6 +2,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SessionProvider } from "../../src/components/current-channel";
+import type { SessionResponse } from "../../src/contract/session";
 import type { DeliveriesSearch } from "../../src/features/deliveries/deliveries-search";
 import { FunnelSection } from "../../src/features/deliveries/funnel/funnel-section";
 import { renderWithDirectory } from "./directory-helpers";
@@ -60,9 +61,9 @@ const PEOPLE = [
   },
 ];
 
-const SESSION = {
+const SESSION: SessionResponse = {
   username: "mia",
-  role: "marketing" as const,
+  role: "marketing",
   channels: [{ group_id: 1001, name: "Coffee Club", type_name: "Telegram", time_zone: "UTC" }],
 };
 
