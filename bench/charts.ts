@@ -21,6 +21,7 @@ import { DEMO_CHANNELS } from "../server/gateway/config";
 import { addAccount } from "../server/gateway/store/accounts";
 import { openGatewayDb } from "../server/gateway/store/database";
 import { createClient, type Call } from "../src/api/client";
+import { loadDeliverySeries } from "../src/api/load-delivery-series";
 import { loadSubscriptionSeries } from "../src/api/load-subscription-series";
 import { bucketUnitFor, buildBuckets } from "../src/lib/buckets";
 import {
@@ -33,6 +34,11 @@ import {
   type BucketCounts,
 } from "../src/lib/chart-strategy";
 import { previousPeriod } from "../src/lib/compare-periods";
+import {
+  DELIVERY_PAGES_PER_ROUND,
+  deliveryPagesFor,
+  sumDeliveries,
+} from "../src/lib/delivery-series";
 import { dayOf, resolvePeriod } from "../src/lib/period";
 import { addUnits, startOf } from "../src/contract/datetime";
 import type { SubscriptionEvent } from "../src/contract/entities";
@@ -291,5 +297,81 @@ console.log(
 console.log(
   `target: calls ≤ min(⌈events/100⌉, buckets) + 1; "ok" also means the strategy's buckets equal the naive ` +
     `count and add up to the period's statCount`,
+);
+
+// The deliveries page's sent/failed chart, with its overlay of the period before: each series
+// is its statCount and then its records by cursor (the count cannot split sent from failed),
+// so its bound is the pages of its records, capped at a round, plus the count.
+const deliveryRows: string[][] = [];
+for (const period of periods) {
+  const resolved = resolvePeriod(
+    { preset: "custom", from: dayOf(period.from, TIME_ZONE), to: dayOf(period.to, TIME_ZONE) },
+    now,
+    TIME_ZONE,
+  );
+  const before = previousPeriod(resolved);
+  const unit = bucketUnitFor(period);
+  const cells: string[] = [
+    period.label,
+    `${String(buildBuckets(period, TIME_ZONE).length)} ${unit}s`,
+  ];
+  let ok = true;
+  for (const which of [resolved, before]) {
+    const gateway = await startGateway();
+    const started = performance.now();
+    const loaded = await loadDeliverySeries({
+      call: gateway.call,
+      groupId: GROUP_ID,
+      timeZone: TIME_ZONE,
+      from: which.from,
+      to: which.to,
+      params: { date_from: which.dateFrom, date_to: which.dateTo },
+      unit,
+    });
+    const ms = performance.now() - started;
+    const calls = gateway.calls();
+    await gateway.close();
+    const target = Math.min(deliveryPagesFor(loaded.total), DELIVERY_PAGES_PER_ROUND) + 1;
+    const sum = sumDeliveries(loaded.series.counts);
+    const agrees = !loaded.complete || sum.sent + sum.failed === loaded.total;
+    ok &&= calls <= target && calls === loaded.calls && agrees;
+    cells.push(
+      loaded.total.toLocaleString("en"),
+      String(calls),
+      `${(ms / 1000).toFixed(2)} s`,
+      `≤ ${String(target)}`,
+    );
+  }
+  if (!ok) failures += 1;
+  cells.push(ok ? "ok" : "OVER TARGET");
+  deliveryRows.push(cells);
+}
+const deliveryHeader = [
+  "period",
+  "buckets",
+  "records",
+  "calls",
+  "time to data",
+  "target",
+  "prev. records",
+  "prev. calls",
+  "prev. time",
+  "prev. target",
+  "",
+];
+const deliveryWidths = deliveryHeader.map((title, i) =>
+  Math.max(title.length, ...deliveryRows.map((row) => (row[i] ?? "").length)),
+);
+const deliveryLine = (cells: string[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(deliveryWidths[i] ?? 0))
+    .join("  ")
+    .trimEnd();
+console.log(`\ndeliveries chart (sent/failed), channel ${String(GROUP_ID)}, comparison on`);
+console.log(deliveryLine(deliveryHeader));
+for (const row of deliveryRows) console.log(deliveryLine(row));
+console.log(
+  `target: calls ≤ min(⌈records/100⌉, ${String(DELIVERY_PAGES_PER_ROUND)}) + 1 per series (the records' pages of ` +
+    `one round, and the count); "ok" also means sent + failed add up to the count when all were read`,
 );
 if (failures > 0) process.exitCode = 1;

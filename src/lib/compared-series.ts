@@ -48,12 +48,15 @@ export function comparedTotals(rows: readonly ComparedRow[], columns: number) {
 export interface ComparedCsvInput {
   /** The first column's header, with the zone ("Day (MSK, UTC+3)"). */
   rowHeader: string;
-  /** The compared bucket's column header ("Day a year before"); undefined: no comparison. */
+  /**
+   * The compared bucket's column header ("Day a year before"); undefined: no such column (rows
+   * that are the same thing in both periods, as a campaign).
+   */
   comparedHeader: string | undefined;
   /** The series' names ("Subscribed"), in the order of `values`. */
   labels: readonly string[];
-  /** Appended to a series' name for its compared column (", previous period"). */
-  comparedSuffix: string;
+  /** Appended to a series' name for its compared column (", previous period"); undefined: no comparison. */
+  comparedSuffix: string | undefined;
   rows: readonly ComparedRow[];
   format: CsvFormat;
 }
@@ -65,14 +68,14 @@ export interface ComparedCsvInput {
  */
 export function comparedCsv(input: ComparedCsvInput): string {
   const { i18n } = input.format;
-  const comparing = input.comparedHeader !== undefined;
+  const suffix = input.comparedSuffix;
+  const comparing = suffix !== undefined;
+  const bucketColumn = comparing && input.comparedHeader !== undefined;
   const header = [
     input.rowHeader,
-    ...(input.comparedHeader !== undefined ? [input.comparedHeader] : []),
+    ...(bucketColumn ? [input.comparedHeader ?? ""] : []),
     ...input.labels.flatMap((label) =>
-      comparing
-        ? [label, `${label}${input.comparedSuffix}`, i18n._(msg`${label}, change %`)]
-        : [label],
+      comparing ? [label, `${label}${suffix}`, i18n._(msg`${label}, change %`)] : [label],
     ),
   ];
   const cells = (values: readonly number[], compared: readonly number[] | undefined) =>
@@ -88,13 +91,13 @@ export function comparedCsv(input: ComparedCsvInput): string {
     });
   const records = input.rows.map((row) => [
     row.title,
-    ...(comparing ? [row.comparedTitle ?? ""] : []),
+    ...(bucketColumn ? [row.comparedTitle ?? ""] : []),
     ...cells(row.values, row.compared),
   ]);
   const totals = comparedTotals(input.rows, input.labels.length);
   const total = [
     i18n._(msg`Total`),
-    ...(comparing ? [""] : []),
+    ...(bucketColumn ? [""] : []),
     ...cells(totals.values, totals.compared),
   ];
   return csvText([header, ...records, total], { separator: input.format.separator, first: true });

@@ -8,8 +8,9 @@ import { msg } from "@lingui/core/macro";
  * export all say the same thing for the same record.
  */
 
-/** `error` 0 sent; 1 failed with `error_code`; 2 not sent, the person does not allow messages. */
-export type DeliveryOutcome = "sent" | "failed" | "not-allowed";
+import type { DeliveryOutcome } from "./delivery-outcome";
+
+export { deliveryOutcome, type DeliveryOutcome } from "./delivery-outcome";
 
 export interface DeliveryStatus {
   outcome: DeliveryOutcome;
@@ -22,12 +23,6 @@ export interface DeliveryStatus {
 interface StatusFields {
   error: number;
   error_code: number;
-}
-
-/** The record's outcome alone: 0 sent, 2 not allowed, anything else failed. */
-export function deliveryOutcome({ error }: Pick<StatusFields, "error">): DeliveryOutcome {
-  if (error === 0) return "sent";
-  return error === 2 ? "not-allowed" : "failed";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseApiDateTime } from "@/contract/datetime";
 import { bucketIndexAt, type Bucket } from "./buckets";
-import { deliveryOutcome } from "./delivery-format";
+import { deliveryOutcome } from "./delivery-outcome";
 
 /**
  * Sent and failed deliveries per bucket at a known cost. `deliveries/statCount` counts records

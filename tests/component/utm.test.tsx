@@ -59,7 +59,12 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
       .getAllByRole("row")
       .slice(1)
       .map((row) => row.textContent);
-    expect(rows).toEqual(["Spring ads (#11)90", "Newsletter (#12)10", "Total100"]);
+    // Each tag beside itself in the period before (none there), unsubscribed unchanged at 0.
+    expect(rows).toEqual([
+      "Spring ads (#11)90newnew: none in the previous period00=no change from 0",
+      "Newsletter (#12)10newnew: none in the previous period00=no change from 0",
+      "Total100newnew: none in the previous period00=no change from 0",
+    ]);
     expect(screen.getByText(/Highest net growth: Spring ads \(\+9, new/)).toBeTruthy();
 
     const events = screen.getByRole("table", { name: "Tagged events" });
@@ -100,7 +105,15 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
       within(table)
         .getAllByRole("columnheader")
         .map((cell) => cell.textContent),
-    ).toEqual(["UTM-метка", "Подписались", "Отписались"]);
+    ).toEqual([
+      "UTM-метка",
+      "Подписались",
+      "Подписались, для сравнения",
+      "Подписались, изменение",
+      "Отписались",
+      "Отписались, для сравнения",
+      "Отписались, изменение",
+    ]);
     expect(within(table).getByRole("row", { name: /^Всего/ })).toBeTruthy();
 
     const events = await screen.findByRole("table", { name: "События по UTM-меткам" });

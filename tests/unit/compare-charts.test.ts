@@ -151,10 +151,41 @@ describe("comparedCsv without a comparison", () => {
       rowHeader: "Day",
       comparedHeader: undefined,
       labels: ["Subscribed", "Unsubscribed"],
-      comparedSuffix: "",
+      comparedSuffix: undefined,
       rows,
       format: { separator: ";", i18n },
     });
     expect(text.slice(1)).toBe("Day;Subscribed;Unsubscribed\r\n1 Mar 2025;3;1\r\nTotal;3;1\r\n");
+  });
+});
+
+describe("comparedCsv of rows that are the same thing in both periods", () => {
+  it("writes the period before's columns and the change, with no compared-row column", () => {
+    const i18n = testI18n("en");
+    const text = comparedCsv({
+      rowHeader: "Campaign",
+      comparedHeader: undefined,
+      labels: ["Subscribed", "Unsubscribed"],
+      comparedSuffix: ", previous period",
+      rows: [
+        { title: "Black Friday", comparedTitle: undefined, values: [183, 4], compared: [366, 4] },
+        { title: "Spring", comparedTitle: undefined, values: [9, 1], compared: [0, 2] },
+      ],
+      format: { separator: ",", i18n },
+    });
+    expect(parseCsv(text.slice(1))).toEqual([
+      [
+        "Campaign",
+        "Subscribed",
+        "Subscribed, previous period",
+        "Subscribed, change %",
+        "Unsubscribed",
+        "Unsubscribed, previous period",
+        "Unsubscribed, change %",
+      ],
+      ["Black Friday", "183", "366", "-50", "4", "4", "0"],
+      ["Spring", "9", "0", "", "1", "2", "-50"],
+      ["Total", "192", "366", "-47.5", "5", "6", "-16.7"],
+    ]);
   });
 });

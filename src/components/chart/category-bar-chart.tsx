@@ -2,10 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
 import { useFormat } from "@/i18n/use-format";
-import type { SeriesPoint } from "@/lib/fit-points";
+import type { CategoryPoint } from "./category-bar-chart-lazy";
 import type { ChartSeries } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
 import { useElementWidth } from "./use-element-width";
+
+export type { CategoryPoint };
 
 const CategoryBars = lazy(() => import("./category-bar-chart-lazy"));
 
@@ -19,15 +21,26 @@ const LINE_PX = 15;
 interface CategoryBarChartProps {
   series: readonly ChartSeries[];
   /** One point per category; the caller keeps them few (each gets a labelled row). */
-  points: readonly SeriesPoint[];
+  points: readonly CategoryPoint[];
   valueLabel: string;
+  /** The colours and what they mean, where rows have their own (a funnel's step kinds). */
+  legend?: readonly { label: string; color: string }[];
+  /** The least height of a row, in px. */
+  minRowPx?: number;
 }
 
 /**
- * Bars per category (UTM tags), as rows so that the names can be read whole. Categories are
- * not merged to fit, as time buckets are: the caller shows the first few and the table the rest.
+ * Bars per category (UTM tags, deliveries, a bot's steps in order), as rows so that the names
+ * can be read whole. Categories are not merged to fit, as time buckets are: the caller shows
+ * the first few and the table the rest.
  */
-export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChartProps) {
+export function CategoryBarChart({
+  series,
+  points,
+  valueLabel,
+  legend = series,
+  minRowPx = 28,
+}: CategoryBarChartProps) {
   const { t } = useLingui();
   const format = useFormat();
   const [ref, width] = useElementWidth<HTMLDivElement>();
@@ -40,12 +53,12 @@ export function CategoryBarChart({ series, points, valueLabel }: CategoryBarChar
   const wraps = Math.ceil((longest * CHAR_PX) / textWidth);
   // Breaking at spaces leaves lines short of full: one line more for a name that wraps.
   const lines = wraps > 1 ? wraps + 1 : 1;
-  const rowHeight = Math.max(28, ROW_PX * series.length + 8, lines * LINE_PX + 8);
+  const rowHeight = Math.max(minRowPx, ROW_PX * series.length + 8, lines * LINE_PX + 8);
   const height = AXIS_PX + rowHeight * Math.max(1, points.length);
   return (
     <div className="chart-plot">
       <ul className="chart-legend">
-        {series.map((item) => (
+        {legend.map((item) => (
           <li key={item.label}>
             <span className="chart-swatch" style={{ background: item.color }} aria-hidden="true" />
             {item.label}

@@ -8,8 +8,11 @@ interface ComparedChartTableProps {
   caption: string;
   /** Header of the first column, saying the zone ("Day (Europe/Moscow)"). */
   rowHeader: string;
-  /** Header of the compared bucket's column ("Previous period"). */
-  comparedHeader: string;
+  /**
+   * Header of the compared bucket's column ("Previous period"); without it no such column, for
+   * rows that are the same thing in both periods (a campaign).
+   */
+  comparedHeader?: string | undefined;
   series: readonly ChartSeries[];
   rows: readonly ComparedRow[];
   /** Per series: whether more is good news (subscribed) or bad (unsubscribed). */
@@ -59,7 +62,7 @@ export function ComparedChartTable({
         <thead>
           <tr>
             <th scope="col">{rowHeader}</th>
-            <th scope="col">{comparedHeader}</th>
+            {comparedHeader !== undefined && <th scope="col">{comparedHeader}</th>}
             {series.map((item) => {
               const label = item.label;
               return [
@@ -80,7 +83,9 @@ export function ComparedChartTable({
           {rows.map((row) => (
             <tr key={row.title}>
               <th scope="row">{row.title}</th>
-              <td className="chart-table-compared">{row.comparedTitle ?? "—"}</td>
+              {comparedHeader !== undefined && (
+                <td className="chart-table-compared">{row.comparedTitle ?? "—"}</td>
+              )}
               {cells(row.values, row.compared)}
             </tr>
           ))}
@@ -90,7 +95,7 @@ export function ComparedChartTable({
             <th scope="row">
               <Trans>Total</Trans>
             </th>
-            <td />
+            {comparedHeader !== undefined && <td />}
             {cells(totals.values, totals.compared)}
           </tr>
         </tfoot>

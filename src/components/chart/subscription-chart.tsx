@@ -126,8 +126,11 @@ export function SubscriptionChart({
                     rowHeader: axis,
                     comparedHeader,
                     labels: [SUBSCRIBED.label, UNSUBSCRIBED.label, NET.label],
-                    comparedSuffix:
-                      compared?.mode === "year" ? t`, a year before` : t`, previous period`,
+                    comparedSuffix: compared
+                      ? compared.mode === "year"
+                        ? t`, a year before`
+                        : t`, previous period`
+                      : undefined,
                     rows,
                     format: csvFormat,
                   }),

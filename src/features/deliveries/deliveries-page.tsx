@@ -1,22 +1,25 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useApi } from "@/api/api-context";
 import { botsQuery, deliveriesQuery, namesById } from "@/api/lookup-queries";
 import { apiQuery } from "@/api/queries";
+import { CompareControl, compareSearch } from "@/components/chart/compare-control";
 import { useCurrentChannel } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
-import { previousPeriod } from "@/lib/compare-periods";
+import { bucketUnitFor } from "@/lib/buckets";
+import { comparedPeriod, previousPeriod, type CompareMode } from "@/lib/compare-periods";
+import type { ResolvedPeriod } from "@/lib/period";
 import type { DeliveryNames } from "@/lib/delivery-format";
 import { useFormat } from "@/i18n/use-format";
 import { userIdField, type UserIdField } from "@/lib/subscriber-format";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryCount } from "./delivery-count";
 import { DeliveryFilters } from "./delivery-filters";
-import { deliveryParams } from "./delivery-params";
+import { deliveryParams, type DeliveryParams } from "./delivery-params";
 import { deliveriesSearch, RECORD_PAGE_SIZES } from "./deliveries-search";
 import { ExportButton } from "./export-button";
 import { FunnelSection } from "./funnel/funnel-section";
@@ -46,6 +49,7 @@ export function DeliveriesPage() {
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(deliveriesSearch);
+  const [{ compare }, setCompare] = useSearchState(compareSearch);
   const field = userIdField(channel.type_name);
   // The zone as people say it, at the period's end (summer and winter differ); IANA in a title.
   const zone = format.zone(channel.time_zone, period.to);
@@ -84,6 +88,16 @@ export function DeliveriesPage() {
     apiQuery(channel.group_id, "deliveries/statCount", previousParams, call),
   );
 
+  // The chart's overlay: the period before (its count is `previousCount`'s query) or a year before.
+  const compared = useMemo(() => comparedPeriod(period, compare), [period, compare]);
+  const comparedParams = useMemo(
+    () =>
+      compared
+        ? deliveryParams(compared, { user: search.user, delivery: search.delivery }, field)
+        : undefined,
+    [compared, search.user, search.delivery, field],
+  );
+
   const fileName = `deliveries-${String(channel.group_id)}-${period.firstDay}-${period.lastDay}.csv`;
 
   return (
@@ -105,6 +119,8 @@ export function DeliveriesPage() {
         timeZone={channel.time_zone}
         zoneLabel={zone.label}
         period={period}
+        previousPeriod={before}
+        previousText={format.period(before.from, before.to, channel.time_zone)}
         search={search}
         onSearch={setSearch}
         userIdField={field}
@@ -133,7 +149,7 @@ export function DeliveriesPage() {
         filtered={search.user !== "" || search.delivery.length > 0}
       />
       <SeriesSection
-        key={paramsKey}
+        key={`${paramsKey}-${compare}`}
         groupId={channel.group_id}
         timeZone={channel.time_zone}
         zoneLabel={zone.label}
@@ -141,6 +157,24 @@ export function DeliveriesPage() {
         to={period.to}
         now={now}
         params={params}
+        compare={compare}
+        compared={
+          compared && comparedParams
+            ? {
+                period: compared,
+                params: comparedParams,
+                text: format.period(compared.from, compared.to, channel.time_zone),
+              }
+            : undefined
+        }
+        controls={
+          <CompareControl
+            value={compare}
+            onChange={(mode) => {
+              setCompare({ compare: mode });
+            }}
+          />
+        }
       />
       <section className="deliveries-records" aria-labelledby="deliveries-records-title">
         <div className="deliveries-records-head">
@@ -196,15 +230,41 @@ export function DeliveriesPage() {
   );
 }
 
-/** The chart, remade for each period and filter, so that "read more" starts over with them. */
+/**
+ * The chart, remade for each period, filter and comparison, so that "read more" starts over
+ * with them. A compared period's records are read as the chart's own, in the same unit.
+ */
 function SeriesSection({
   zoneLabel,
+  compare,
+  compared,
+  controls,
   ...props
-}: Parameters<typeof useDeliverySeries>[0] & { zoneLabel: string }) {
+}: Parameters<typeof useDeliverySeries>[0] & {
+  zoneLabel: string;
+  compare: CompareMode;
+  compared: { period: ResolvedPeriod; params: DeliveryParams; text: string } | undefined;
+  controls: ReactNode;
+}) {
   const data = useDeliverySeries(props);
+  const comparedData = useDeliverySeries({
+    ...props,
+    // Any period while none is compared: disabled, so it is never asked for.
+    from: compared?.period.from ?? props.from,
+    to: compared?.period.to ?? props.to,
+    params: compared?.params ?? props.params,
+    unit: bucketUnitFor({ from: props.from, to: props.to }),
+    enabled: compared !== undefined,
+  });
   return (
     <DeliveryChart
       data={data}
+      compared={
+        compared && compare !== "none"
+          ? { mode: compare, data: comparedData, periodText: compared.text }
+          : undefined
+      }
+      controls={controls}
       zoneLabel={zoneLabel}
       timeZone={props.timeZone}
       from={props.from}

@@ -6,14 +6,31 @@ import { bucketAxisLabel, bucketCaption } from "@/components/chart/bucket-words"
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
 import { ChartTable } from "@/components/chart/chart-table";
+import { ComparedChartTable } from "@/components/chart/compared-chart-table";
+import { changeWords } from "@/components/change-text/change-words";
 import { useFormat, type Formatters } from "@/i18n/use-format";
 import { bucketUnitFor, type Bucket } from "@/lib/buckets";
+import type { CompareMode } from "@/lib/compare-periods";
+import { compareRows, comparedCsv } from "@/lib/compared-series";
 import { DELIVERY_PAGE_SIZE, DELIVERY_PAGES_PER_ROUND, sumDeliveries } from "@/lib/delivery-series";
+import type { CsvFormat } from "@/lib/csv-options";
 import type { SeriesPoint } from "@/lib/fit-points";
+import type { ReactNode } from "react";
 import type { DeliverySeriesState } from "./use-delivery-series";
+
+/** The period the chart is compared with, and its records over buckets of the same unit. */
+export interface ComparedDeliveries {
+  mode: Exclude<CompareMode, "none">;
+  data: DeliverySeriesState;
+  /** "2–31 October 2026". */
+  periodText: string;
+}
 
 interface DeliveryChartProps {
   data: DeliverySeriesState;
+  compared?: ComparedDeliveries | undefined;
+  /** Beside the table switch: the comparison's choice. */
+  controls?: ReactNode;
   /** The zone as people say it ("MSK (UTC+3)"), for the axis and the table. */
   zoneLabel: string;
   timeZone: string;
@@ -28,7 +45,15 @@ interface Totals {
 }
 
 /** Sent and failed messages per bucket of the period, from the records themselves. */
-export function DeliveryChart({ data, zoneLabel, timeZone, from, to }: DeliveryChartProps) {
+export function DeliveryChart({
+  data,
+  compared,
+  controls,
+  zoneLabel,
+  timeZone,
+  from,
+  to,
+}: DeliveryChartProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const sent: ChartSeries = { label: t`Sent`, color: "var(--chart-sent)" };
@@ -41,56 +66,124 @@ export function DeliveryChart({ data, zoneLabel, timeZone, from, to }: DeliveryC
   const unit = bucketUnitFor({ from, to });
   const series = data.series;
   const shown = series ? data.buckets.slice(0, series.coveredBuckets) : [];
-  const points: SeriesPoint[] = shown.map((bucket, i) => {
-    const counts = series?.counts[i] ?? { sent: 0, failed: 0, notAllowed: 0 };
-    return {
-      label: bucket.label,
-      title: bucket.title,
-      values: [counts.sent, counts.failed, counts.notAllowed],
-    };
-  });
+  const points = pointsOf(data);
   const totals = sumDeliveries(series ? series.counts.slice(0, series.coveredBuckets) : []);
+  const comparedPoints = compared ? pointsOf(compared.data) : [];
+  const rows = compareRows(points, comparedPoints);
+  const twin = (item: ChartSeries): ChartSeries => {
+    const label = item.label;
+    return {
+      ...item,
+      label: compared?.mode === "year" ? t`${label}, a year before` : t`${label}, before`,
+      faded: true,
+    };
+  };
+  const drawn = compared ? [sent, twin(sent), failed, twin(failed)] : [sent, failed];
+  const drawnPoints = rows.map((row, i) => ({
+    label: points[i]?.label ?? row.title,
+    title: row.title,
+    values: compared
+      ? [row.values[0] ?? 0, row.compared?.[0] ?? 0, row.values[1] ?? 0, row.compared?.[1] ?? 0]
+      : row.values.slice(0, 2),
+  }));
+  const comparedHeader = compared
+    ? compared.mode === "year"
+      ? t`A year before`
+      : t`Previous period`
+    : undefined;
   const axis = bucketAxisLabel(unit, zoneLabel, i18n);
   const title = t`Sent and failed messages`;
+  // The chart waits for both periods' records; a failure of either is shown with its retry.
+  const status = worstStatus(data, compared?.data);
   const loading =
-    data.status === "pending"
-      ? data.pagesPlanned > 0
-        ? { done: data.pagesRead, total: data.pagesPlanned, of: "pages of records" as const }
+    status.status === "pending"
+      ? status.from.pagesPlanned > 0
+        ? {
+            done: status.from.pagesRead,
+            total: status.from.pagesPlanned,
+            of: "pages of records" as const,
+          }
         : true
       : false;
+  const caption = bucketCaption(title, unit, zoneLabel, i18n);
+  const comparedText = compared?.periodText ?? "";
   const table = {
-    caption: bucketCaption(title, unit, zoneLabel, i18n),
     rowHeader: axis,
     series: [sent, failed, notAllowed],
     points,
     totals: [totals.sent, totals.failed, totals.notAllowed],
+    // With a comparison, the file has the compared columns and the change too.
+    csv: (csvFormat: CsvFormat) =>
+      comparedCsv({
+        rowHeader: axis,
+        comparedHeader,
+        labels: [sent.label, failed.label, notAllowed.label],
+        comparedSuffix: compared
+          ? compared.mode === "year"
+            ? t`, a year before`
+            : t`, previous period`
+          : undefined,
+        rows,
+        format: csvFormat,
+      }),
   };
-  const calls = Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND);
+  // "Read more" reads a round more of each period that has records left.
+  const calls =
+    Math.min(data.pagesLeft, DELIVERY_PAGES_PER_ROUND) +
+    (compared ? Math.min(compared.data.pagesLeft, DELIVERY_PAGES_PER_ROUND) : 0);
   const more = calls * DELIVERY_PAGE_SIZE;
+  const incomplete = (state: DeliverySeriesState) =>
+    state.status === "success" && !state.complete && state.pagesLeft > 0;
+  let summary =
+    series && status.status === "success"
+      ? summarize(data, shown, totals, i18n, format)
+      : undefined;
+  if (summary && compared?.data.series) {
+    const before = sumDeliveries(
+      compared.data.series.counts.slice(0, compared.data.series.coveredBuckets),
+    );
+    summary = `${summary} ${comparedSentence(totals, before, compared, i18n, format)}`;
+  }
 
   return (
     <div className="deliveries-chart">
       <ChartFrame
         title={title}
-        summary={series ? summarize(data, shown, totals, i18n, format) : undefined}
+        summary={summary}
         loading={loading}
-        error={data.status === "error" ? data.error : undefined}
-        onRetry={data.retry}
-        retrying={data.retrying}
+        error={status.status === "error" ? status.from.error : undefined}
+        onRetry={status.from.retry}
+        retrying={status.from.retrying}
+        controls={controls}
         exportAs={{ period: { from, to, timeZone, zoneLabel }, table }}
         chart={
-          <BarSeriesChart
-            series={[sent, failed]}
-            points={points.map((point) => ({ ...point, values: point.values.slice(0, 2) }))}
-            xLabel={axis}
-            yLabel={t`Messages`}
-          />
+          <BarSeriesChart series={drawn} points={drawnPoints} xLabel={axis} yLabel={t`Messages`} />
         }
-        table={<ChartTable {...table} />}
+        table={
+          compared && comparedHeader ? (
+            <ComparedChartTable
+              caption={`${caption} ${t`Compared with ${comparedText}.`}`}
+              rowHeader={axis}
+              comparedHeader={comparedHeader}
+              series={[sent, failed, notAllowed]}
+              rows={rows}
+              higherIsBetter={[true, false, false]}
+            />
+          ) : (
+            <ChartTable caption={caption} {...table} />
+          )
+        }
       />
-      {data.status === "success" && !data.complete && data.pagesLeft > 0 && (
+      {(incomplete(data) || (compared !== undefined && incomplete(compared.data))) && (
         <p className="deliveries-more">
-          <button type="button" className="button" onClick={data.readMore}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (incomplete(data)) data.readMore();
+              if (compared && incomplete(compared.data)) compared.data.readMore();
+            }}
+          >
             {t`Read ${plural(more, { one: "# more record", other: "# more records" })} (${plural(
               calls,
               { one: "# call", other: "# calls" },
@@ -99,6 +192,55 @@ export function DeliveryChart({ data, zoneLabel, timeZone, from, to }: DeliveryC
         </p>
       )}
     </div>
+  );
+}
+
+/** The buckets fully counted, each with sent, failed and of those not allowed. */
+function pointsOf(data: DeliverySeriesState): SeriesPoint[] {
+  const series = data.series;
+  const shown = series ? data.buckets.slice(0, series.coveredBuckets) : [];
+  return shown.map((bucket, i) => {
+    const counts = series?.counts[i] ?? { sent: 0, failed: 0, notAllowed: 0 };
+    return {
+      label: bucket.label,
+      title: bucket.title,
+      values: [counts.sent, counts.failed, counts.notAllowed],
+    };
+  });
+}
+
+function worstStatus(data: DeliverySeriesState, compared: DeliverySeriesState | undefined) {
+  for (const status of ["error", "pending"] as const) {
+    if (data.status === status) return { status, from: data };
+    if (compared?.status === status) return { status, from: compared };
+  }
+  return { status: "success" as const, from: data };
+}
+
+/** "Against the previous period (2–31 October 2026): 120 sent, up 12% from 107; …" */
+function comparedSentence(
+  totals: Totals,
+  before: Totals,
+  compared: ComparedDeliveries,
+  i18n: I18n,
+  format: Formatters,
+): string {
+  const period = compared.periodText;
+  const sent = format.number(totals.sent);
+  const failed = format.number(totals.failed);
+  const sentChange = changeWords(totals.sent, before.sent, format.number, i18n, format).said;
+  const failedChange = changeWords(totals.failed, before.failed, format.number, i18n, format).said;
+  const partly = compared.data.complete
+    ? ""
+    : ` ${i18n._(msg`Of the compared period, only the records read so far are counted.`)}`;
+  return (
+    (compared.mode === "year"
+      ? i18n._(
+          msg`Against the same period a year before (${period}): ${sent} sent, ${sentChange}; ${failed} failed, ${failedChange}.`,
+        )
+      : i18n._(
+          msg`Against the previous period (${period}): ${sent} sent, ${sentChange}; ${failed} failed, ${failedChange}.`,
+        )) + partly
   );
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { apiKeys } from "@/api/query-keys";
-import { buildBuckets, isClosed, type Bucket } from "@/lib/buckets";
+import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
 import {
   aggregateDeliveries,
   DELIVERY_PAGE_SIZE,
@@ -44,15 +44,19 @@ export function useDeliverySeries(input: {
   /** The moment the period was resolved against (`usePeriodSearch().now`). */
   now: number;
   params: DeliveryParams;
+  /** The chart's unit; a compared period takes the current chart's, so buckets pair by position. */
+  unit?: BucketUnit;
+  /** false: nothing is asked (no comparison chosen). */
+  enabled?: boolean;
 }): DeliverySeriesState {
-  const { groupId, timeZone, from, to, now, params } = input;
+  const { groupId, timeZone, from, to, now, params, unit, enabled = true } = input;
   const { call } = useApi();
   const [rounds, setRounds] = useState(1);
   const { locale } = useLingui().i18n;
   // The buckets' labels are in the interface language: a switch remakes them.
   const buckets = useMemo(
-    () => buildBuckets({ from, to }, timeZone, undefined, locale),
-    [from, to, timeZone, locale],
+    () => buildBuckets({ from, to }, timeZone, unit, locale),
+    [from, to, timeZone, unit, locale],
   );
   const last = buckets[buckets.length - 1];
   const closed = last !== undefined && isClosed(last, now);
@@ -65,6 +69,7 @@ export function useDeliverySeries(input: {
   const total = useQuery({
     ...apiQuery(groupId, "deliveries/statCount", params, call),
     ...(closed ? { staleTime: Infinity, gcTime: Infinity } : {}),
+    enabled,
   });
   const count = total.data?.count;
   const planned = count === undefined ? 0 : plannedPages(count, rounds);
@@ -82,7 +87,7 @@ export function useDeliverySeries(input: {
       last.items.length === DELIVERY_PAGE_SIZE && last.offset_id && last.offset_id !== lastParam
         ? last.offset_id
         : undefined,
-    enabled: planned > 0,
+    enabled: enabled && planned > 0,
     ...caching,
   });
 

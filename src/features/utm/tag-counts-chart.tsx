@@ -4,11 +4,13 @@ import { useLingui } from "@lingui/react/macro";
 import { CategoryBarChart } from "@/components/chart/category-bar-chart";
 import { ChartFrame } from "@/components/chart/chart-frame";
 import type { ChartSeries } from "@/components/chart/chart-series";
-import { ChartTable } from "@/components/chart/chart-table";
+import { ComparedChartTable } from "@/components/chart/compared-chart-table";
 import type { Formatters } from "@/i18n/use-format";
 import type { ChartPeriod } from "@/lib/chart-image";
+import type { CsvFormat } from "@/lib/csv-options";
 import { useFormat } from "@/i18n/use-format";
 import { compareValues } from "@/lib/compare-periods";
+import { comparedCsv, type ComparedRow } from "@/lib/compared-series";
 import type { SeriesPoint } from "@/lib/fit-points";
 import {
   leaderOf,
@@ -83,12 +85,30 @@ export function TagCountsChart({
   });
   const title =
     grouping === "campaign" ? t`Subscriptions per campaign` : t`Subscriptions per UTM tag`;
+  // Each campaign (or tag) beside itself in the period before: no column naming a compared row.
+  const comparedRows: ComparedRow[] = (rows ?? []).map((row, i) => ({
+    title: points[i]?.title ?? rowName(row, i18n),
+    comparedTitle: undefined,
+    values: [row.current.subscribed, row.current.unsubscribed],
+    compared: [row.previous.subscribed, row.previous.unsubscribed],
+  }));
+  const rowHeader = grouping === "campaign" ? t`Campaign` : t`UTM tag`;
+  const series = [subscribedSeries, unsubscribedSeries];
   const table = {
-    caption: t`${title}, ${periodText}`,
-    rowHeader: grouping === "campaign" ? t`Campaign` : t`UTM tag`,
-    series: [subscribedSeries, unsubscribedSeries],
+    rowHeader,
+    series,
     points,
     totals: totals ? [totals.current.subscribed, totals.current.unsubscribed] : undefined,
+    // The file has the period before's columns and the change, as the table view shows them.
+    csv: (csvFormat: CsvFormat) =>
+      comparedCsv({
+        rowHeader,
+        comparedHeader: undefined,
+        labels: series.map((item) => item.label),
+        comparedSuffix: t`, previous period`,
+        rows: comparedRows,
+        format: csvFormat,
+      }),
   };
   return (
     <ChartFrame
@@ -110,7 +130,15 @@ export function TagCountsChart({
           valueLabel={t`Events`}
         />
       }
-      table={<ChartTable {...table} />}
+      table={
+        <ComparedChartTable
+          caption={`${title}, ${periodText}. ${t`Compared with ${previousText}.`}`}
+          rowHeader={rowHeader}
+          series={series}
+          rows={comparedRows}
+          higherIsBetter={[true, false]}
+        />
+      }
     />
   );
 }

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { ChartFrame } from "@/components/chart/chart-frame";
-import { FunnelBarChart, type FunnelBar } from "@/components/chart/funnel-bar-chart";
+import { CategoryBarChart, type CategoryPoint } from "@/components/chart/category-bar-chart";
 import { useFormat } from "@/i18n/use-format";
 import { botFunnel, largestDrop } from "@/lib/bot-funnel";
 import { botStepTypes, stepTypeColor, stepTypeText } from "./step-words";
@@ -23,20 +23,21 @@ export function BotStepFunnel({ groupId, botId, botTitle }: BotStepFunnelProps) 
   const query = useQuery(botStepsQuery(groupId, call, botId));
   const funnel = botFunnel(query.data ?? []);
   const title = t`Steps of “${botTitle}”`;
+  const runsLabel = t`Times the step ran`;
 
   const dropText = (drop: number | undefined, rate: number | undefined) => {
     if (drop === undefined) return "";
     const signed = format.signed(-drop);
     return rate === undefined ? signed : `${signed} (${format.signedPercent(-rate)})`;
   };
-  const bars: FunnelBar[] = funnel.map((entry) => {
+  const bars: CategoryPoint[] = funnel.map((entry) => {
     const type = stepTypeText(entry.step.type, i18n);
     const name = entry.step.title;
     const position = format.number(entry.position);
     return {
       label: `${position}. ${name}`,
       title: `${position}. ${name} (${type})`,
-      value: entry.runs,
+      values: [entry.runs],
       color: stepTypeColor(entry.step.type),
       note: dropText(entry.drop, entry.dropRate),
     };
@@ -76,7 +77,13 @@ export function BotStepFunnel({ groupId, botId, botTitle }: BotStepFunnelProps) 
       retrying={query.isRefetching}
       chart={
         bars.length === 0 ? null : (
-          <FunnelBarChart bars={bars} valueLabel={t`Times the step ran`} legend={legend} />
+          <CategoryBarChart
+            series={[{ label: runsLabel, color: "var(--chart-sent)" }]}
+            points={bars}
+            valueLabel={runsLabel}
+            legend={legend}
+            minRowPx={30}
+          />
         )
       }
       table={

@@ -26,6 +26,10 @@ interface FunnelSectionProps {
   timeZone: string;
   zoneLabel: string;
   period: { from: number; to: number };
+  /** The period of the same length before, for each total's change. */
+  previousPeriod: { from: number; to: number };
+  /** "2–31 October 2026". */
+  previousText: string;
   search: FunnelSearch;
   onSearch: (patch: Partial<FunnelSearch>, options?: { push?: boolean }) => void;
   userIdField: UserIdField | undefined;
@@ -41,6 +45,8 @@ export function FunnelSection({
   timeZone,
   zoneLabel,
   period,
+  previousPeriod,
+  previousText,
   search,
   onSearch,
   userIdField,
@@ -57,6 +63,14 @@ export function FunnelSection({
     [query.data, period, timeZone],
   );
   const total = useMemo(() => sumFunnels(deliveries.map((entry) => entry.funnel)), [deliveries]);
+  // The period before from the same answer: the comparison costs no call.
+  const previousTotal = useMemo(
+    () =>
+      sumFunnels(
+        deliveriesInPeriod(query.data ?? [], previousPeriod, timeZone).map((entry) => entry.funnel),
+      ),
+    [query.data, previousPeriod, timeZone],
+  );
   const openId = search.funnel[0];
   // A delivery opened by a link may be of another period: it opens all the same.
   const openItem = query.data?.find((item) => item.delivery_id === openId);
@@ -135,7 +149,8 @@ export function FunnelSection({
           <h3 className="funnel-total-title">
             {t`${plural(count, { one: "Total of # delivery", other: "Total of # deliveries" })}`}
           </h3>
-          <FunnelFigures funnel={total} label={t`Funnel of the period`} />
+          <FunnelFigures funnel={total} previous={previousTotal} label={t`Funnel of the period`} />
+          <p className="muted funnel-compare-note">{t`Changes against ${previousText}.`}</p>
           <ReadRateChart deliveries={deliveries} timeZone={timeZone} zoneLabel={zoneLabel} />
           {count === 0 ? (
             <p className="muted">
