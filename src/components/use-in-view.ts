@@ -1,0 +1,28 @@
+import { useCallback, useState, type RefCallback } from "react";
+
+/**
+ * Whether the element the returned ref is put on has come into the viewport (then true for
+ * good): for a part below the fold whose code, calls and drawing can wait until someone
+ * scrolls to it, off the first load's path. True at once where nothing can be observed (a test
+ * DOM, an old browser), so the part is never left out.
+ */
+export function useInView<E extends Element>(): [RefCallback<E>, boolean] {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver !== "function");
+  const ref = useCallback<RefCallback<E>>(
+    (element) => {
+      if (element === null || seen) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setSeen(true);
+        }
+      });
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+      };
+    },
+    [seen],
+  );
+  return [ref, seen];
+}
