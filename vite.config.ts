@@ -96,7 +96,7 @@ export default defineConfig(({ command }) => ({
     target: "es2022",
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // React, React DOM and the scheduler in one chunk: the shell needs all of them, and
           // left alone Rolldown cuts React into shards shared with the lazy pages, each a
           // request of its own with its own gzip overhead on every first load.
