@@ -25,8 +25,8 @@ class FakeObserver {
   }
 }
 
-function Part() {
-  const [ref, inView] = useInView<HTMLDivElement>();
+function Part({ watch = true }: { watch?: boolean }) {
+  const [ref, inView] = useInView<HTMLDivElement>(watch);
   return <div ref={ref}>{inView ? "drawn" : "waiting"}</div>;
 }
 
@@ -51,6 +51,19 @@ describe("useInView", () => {
     });
     expect(screen.getByText("drawn")).toBeTruthy();
     expect(observer.disconnected).toBe(true);
+  });
+
+  it("looks only while told to", () => {
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    const { rerender } = render(<Part watch={false} />);
+    expect(FakeObserver.last).toBeUndefined();
+    rerender(<Part watch />);
+    const observer = FakeObserver.last;
+    if (!observer) throw new Error("no observer");
+    act(() => {
+      observer.show(true);
+    });
+    expect(screen.getByText("drawn")).toBeTruthy();
   });
 
   it("is true at once where nothing can be observed", () => {

@@ -28,7 +28,8 @@ export function ChannelActivity() {
   const { role } = useSignedInSession();
   const channel = useCurrentChannel();
   const afterOthers = useAfterOtherCalls(channel.group_id);
-  const [placeRef, inView] = useInView<HTMLDivElement>();
+  // Looked at once the figures above have loaded and the page has its final height.
+  const [placeRef, inView] = useInView<HTMLDivElement>(afterOthers);
   const ready = afterOthers && inView;
   if (!mayCall(role, "subscribers/statCount")) return null;
   const waiting = (
