@@ -5,7 +5,11 @@ import { lingui } from "@lingui/vite-plugin";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
+import { readFile, writeFile } from "node:fs/promises";
+import { routeSources } from "./bench/bundle-report.ts";
 import { precompressDir } from "./server/tools/precompress.ts";
+import { ROUTE_PRELOADS_FILE } from "./server/gateway/route-preloads.ts";
+import { routePreloads } from "./server/tools/route-preloads.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 
@@ -53,6 +57,34 @@ function precompressBuild(): Plugin {
   };
 }
 
+/**
+ * What each route's page names for the browser to fetch beside the entry (its chunks, the
+ * contract's schemas, their styles), read from the build's manifest once it is written, for
+ * the gateway to put into the HTML of that route (server/gateway/plugins/spa.ts).
+ */
+function routePreloadsBuild(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "route-preloads",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      const manifest = JSON.parse(
+        await readFile(resolve(outDir, ".vite/manifest.json"), "utf8"),
+      ) as Parameters<typeof routePreloads>[0];
+      const routes = routeSources(
+        await readFile(resolve(config.root, "src/app/pages.ts"), "utf8"),
+        await readFile(resolve(config.root, "src/app/routes.tsx"), "utf8"),
+      );
+      const preloads = routePreloads(manifest, routes, ["src/api/schemas.ts"], config.base);
+      await writeFile(resolve(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads, null, 1));
+    },
+  };
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
@@ -84,6 +116,7 @@ export default defineConfig(({ command }) => ({
     // Compiles `*.po` catalogs into modules when they are imported (src/i18n/catalogs.ts).
     lingui(),
     sonnerWithoutInlineStyle(),
+    routePreloadsBuild(),
     precompressBuild(),
   ],
   resolve: {
@@ -94,9 +127,11 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: "es2022",
+    // Read by routePreloadsBuild; under dist/.vite, which the gateway never serves.
+    manifest: true,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // React, React DOM and the scheduler in one chunk: the shell needs all of them, and
           // left alone Rolldown cuts React into shards shared with the lazy pages, each a
           // request of its own with its own gzip overhead on every first load.

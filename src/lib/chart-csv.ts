@@ -13,8 +13,8 @@ export interface ChartTableData {
   points: readonly { title: string; values: readonly number[] }[];
   /** A last row adding up each column. */
   totals?: readonly number[] | undefined;
-  /** The chart's own file, where it shows more than these columns (a comparison's). */
-  csv?: ((format: CsvFormat) => string) | undefined;
+  /** The chart's own file's rows, where it shows more than these columns (a comparison's). */
+  csv?: ((format: CsvFormat) => readonly (readonly CsvCell[])[]) | undefined;
 }
 
 /**
@@ -23,8 +23,8 @@ export interface ChartTableData {
  * them up; csv-stringify leaves a negative number alone rather than taking it for a formula.
  */
 export function chartCsv(table: ChartTableData, format: CsvFormat): string {
-  if (table.csv) return table.csv(format);
   const { i18n, separator } = format;
+  if (table.csv) return csvText(table.csv(format), { separator, first: true });
   const width = table.series.length;
   const cells = (values: readonly number[]): CsvCell[] =>
     Array.from({ length: width }, (_, i) => values[i] ?? 0);

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { alignByPosition } from "./compare-periods";
 import { changeCell } from "./change-cell";
 import type { CsvFormat } from "./csv-options";
-import { csvText } from "./csv-text";
 
 /**
  * A chart's series beside a compared period's (the period before, or a year before), bucket by
@@ -58,15 +57,17 @@ export interface ComparedCsvInput {
   /** Appended to a series' name for its compared column (", previous period"); undefined: no comparison. */
   comparedSuffix: string | undefined;
   rows: readonly ComparedRow[];
-  format: CsvFormat;
+  /** The language's words ("Total"); the separator is the CSV writer's business. */
+  format: Pick<CsvFormat, "i18n">;
 }
 
 /**
- * The chart's table as CSV with its comparison: per series the value, the compared value and
- * the change in percent; the compared bucket's own name; a last row of totals. Without a
- * comparison, the values alone.
+ * The chart's table as the rows of its CSV with its comparison: per series the value, the
+ * compared value and the change in percent; the compared bucket's own name; a last row of
+ * totals. Without a comparison, the values alone. Rows, not text: the CSV writer (csv-stringify)
+ * is loaded with the export (src/lib/chart-csv.ts), not with the chart.
  */
-export function comparedCsv(input: ComparedCsvInput): string {
+export function comparedCsvRecords(input: ComparedCsvInput): string[][] {
   const { i18n } = input.format;
   const suffix = input.comparedSuffix;
   const comparing = suffix !== undefined;
@@ -100,5 +101,5 @@ export function comparedCsv(input: ComparedCsvInput): string {
     ...(bucketColumn ? [""] : []),
     ...cells(totals.values, totals.compared),
   ];
-  return csvText([header, ...records, total], { separator: input.format.separator, first: true });
+  return [header, ...records, total];
 }

@@ -187,6 +187,8 @@ test.describe("comparisons with the period before", () => {
       `was ${before.count_unsubscribe.toLocaleString("en-US")}`,
     );
     await page.goto(`/c/${String(GROUP)}?compare=previous`);
+    // The channel's chart, below its figures, is drawn once it is scrolled to.
+    await page.locator(".channel-activity").scrollIntoViewIfNeeded();
     await expect(page.locator(".chart-summary")).toContainText("Against the previous period", {
       timeout: 30_000,
     });
@@ -217,6 +219,8 @@ test.describe("in Russian", () => {
     await expect(page.getByText(/Изменения — по сравнению с периодом/u)).toBeVisible();
     await looks(page, testInfo, "compare-ru-subscriptions");
     await page.goto(`/c/${String(GROUP)}?compare=previous`);
+    // The channel's chart, below its figures, is drawn once it is scrolled to.
+    await page.locator(".channel-activity").scrollIntoViewIfNeeded();
     await expect(page.locator(".chart-summary")).toContainText("прошлым периодом", {
       timeout: 30_000,
     });

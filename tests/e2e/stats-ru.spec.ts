@@ -93,6 +93,8 @@ test.describe("the statistics pages in Russian", () => {
       page.getByTestId("figure-delivery-events-7-days").getByText(/^События рассылок/u),
     ).toBeVisible();
 
+    // The chart below the figures is drawn once it is scrolled to.
+    await page.locator(".channel-activity").scrollIntoViewIfNeeded();
     const chart = page.getByRole("region", { name: "Подписки и отписки за 30 дней" });
     await expect(chart.getByText(/: подписок — [\d\s\u00a0\u202f]+, отписок — /u)).toBeVisible({
       timeout: 30_000,

@@ -167,6 +167,8 @@ test.describe("the subscribers pages", () => {
       await page.goto("/sign-in");
       await signIn(page, accounts.admin);
       await expect(page).toHaveURL(/\/c\/1001$/);
+      // The chart below the figures is drawn once it is scrolled to.
+      await page.locator(".channel-activity").scrollIntoViewIfNeeded();
       await expect(
         page.getByRole("region", { name: "Subscriptions in the last 30 days" }),
       ).toBeVisible();

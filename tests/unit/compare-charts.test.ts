@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { alignByPosition, comparedPeriod, yearBeforePeriod } from "../../src/lib/compare-periods";
 import { changeCell } from "../../src/lib/change-cell";
-import { comparedCsv, comparedTotals, compareRows } from "../../src/lib/compared-series";
+import { chartCsv } from "../../src/lib/chart-csv";
+import type { CsvFormat } from "../../src/lib/csv-options";
+import {
+  type ComparedCsvInput,
+  comparedCsvRecords,
+  comparedTotals,
+  compareRows,
+} from "../../src/lib/compared-series";
 import { daysBefore, recentDays } from "../../src/lib/recent-days";
 import { resolvePeriod } from "../../src/lib/period";
 import { UTF8_BOM } from "../../src/lib/csv-text";
 import { parseCsv } from "../support/parse-csv";
 import { testI18n } from "../support/i18n";
+
+/** The file a compared chart's export writes: its rows through the chart's CSV writer. */
+function comparedCsv(input: ComparedCsvInput & { format: CsvFormat }): string {
+  return chartCsv(
+    { rowHeader: "", series: [], points: [], csv: () => comparedCsvRecords(input) },
+    input.format,
+  );
+}
 
 const MOSCOW = "Europe/Moscow";
 const BERLIN = "Europe/Berlin";

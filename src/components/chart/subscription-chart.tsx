@@ -6,7 +6,7 @@ import type { SubscriptionSeries } from "@/api/subscription-series";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
-import { compareRows, comparedCsv } from "@/lib/compared-series";
+import { compareRows, comparedCsvRecords } from "@/lib/compared-series";
 import { withZone } from "@/lib/zone-words";
 import type { SeriesPoint } from "@/lib/fit-points";
 import { changeWords } from "../change-text/change-words";
@@ -122,7 +122,7 @@ export function SubscriptionChart({
                 totals: [totals.subscribed, totals.unsubscribed, totals.net],
                 // With a comparison, the file has the compared columns and the change too.
                 csv: (csvFormat) =>
-                  comparedCsv({
+                  comparedCsvRecords({
                     rowHeader: axis,
                     comparedHeader,
                     labels: [SUBSCRIBED.label, UNSUBSCRIBED.label, NET.label],

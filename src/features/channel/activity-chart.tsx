@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { apiKeys } from "@/api/query-keys";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { useInView } from "@/components/use-in-view";
 import { mayCall } from "@/contract/roles";
 import { ACTIVITY_DAYS } from "./activity-days";
 import "./activity-chart.css";
@@ -17,13 +18,19 @@ const SETTLE_MS = 150;
 
 /**
  * The channel page's 30-day chart of subscriptions and unsubscriptions per day, for roles
- * that may count them. It waits for the figures above it, so that their few calls go first.
+ * that may count them. It waits for the figures above it, so that their few calls go first,
+ * and for someone to scroll to it: it sits below the fold on a phone and on a laptop, and its
+ * event pages and drawing would otherwise hold up the first screen (issue 15, Lighthouse's
+ * blocking time).
  */
 export function ChannelActivity() {
   const { t } = useLingui();
   const { role } = useSignedInSession();
   const channel = useCurrentChannel();
-  const ready = useAfterOtherCalls(channel.group_id);
+  const afterOthers = useAfterOtherCalls(channel.group_id);
+  // Looked at once the figures above have loaded and the page has its final height.
+  const [placeRef, inView] = useInView<HTMLDivElement>(afterOthers);
+  const ready = afterOthers && inView;
   if (!mayCall(role, "subscribers/statCount")) return null;
   const waiting = (
     <p role="status" className="channel-activity-waiting">
@@ -38,7 +45,7 @@ export function ChannelActivity() {
     other: "The chart of the last # days could not be loaded.",
   })}`;
   return (
-    <div className="channel-activity">
+    <div ref={placeRef} className="channel-activity">
       {ready ? (
         <ChunkBoundary what={chartMissing}>
           <Suspense fallback={waiting}>

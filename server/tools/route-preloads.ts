@@ -1,0 +1,41 @@
+import {
+  type Manifest,
+  manifestKeyOf,
+  type RouteSource,
+  staticClosure,
+} from "../../bench/bundle-report";
+import type { RoutePreload } from "../gateway/route-preloads";
+
+/**
+ * Every route's preloads, written by the build (vite.config.ts) for the gateway to read:
+ * files the entry already names in index.html are left out.
+ */
+export function routePreloads(
+  manifest: Manifest,
+  routes: readonly RouteSource[],
+  alsoKeys: readonly string[],
+  base = "/",
+): RoutePreload[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const inEntry = staticClosure(manifest, entries);
+  const also = alsoKeys.filter((key) => manifest[key] !== undefined);
+  const result: RoutePreload[] = [];
+  for (const route of routes) {
+    const key = manifestKeyOf(manifest, route.module);
+    if (key === undefined) continue;
+    const keys = [...staticClosure(manifest, [key, ...also])].filter((k) => !inEntry.has(k));
+    const chunks = keys.map((k) => manifest[k]).filter((chunk) => chunk !== undefined);
+    result.push({
+      path: route.path,
+      modules: unique(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith(".js"))).map(
+        (file) => base + file,
+      ),
+      styles: unique(chunks.flatMap((chunk) => chunk.css ?? [])).map((file) => base + file),
+    });
+  }
+  return result;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
