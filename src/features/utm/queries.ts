@@ -43,4 +43,3 @@ export function campaignLabelsQuery(groupId: number, gateway: GatewayFetch) {
       ),
   });
 }
-
