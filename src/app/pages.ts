@@ -178,7 +178,7 @@ export const pages: readonly PageEntry[] = [
   }),
   page({
     id: "utm-tags",
-    label: msg`UTM tags`,
+    label: msg({ message: "UTM tags", context: "page that creates, renames and deletes tags" }),
     area: "channel-settings",
     segment: "utm/tags",
     operation: "utms/add" satisfies OperationId,

@@ -195,7 +195,7 @@ test.describe("managing the channel", () => {
     await expect(page.getByRole("group", { name: "Кто может подписаться" })).toBeVisible();
     await lookAt(page, testInfo, "group-new-ru");
     await page.goto(`/c/${String(GROUP)}/utm/tags`);
-    await expect(page.getByRole("heading", { level: 1, name: "UTM-метки" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Управление метками" })).toBeVisible();
     await lookAt(page, testInfo, "utm-tags-ru");
     await page.goto(`/c/${String(GROUP)}/channel-variables`);
     await expect(page.getByRole("heading", { level: 1, name: "Переменные канала" })).toBeVisible();

@@ -47,7 +47,7 @@ export function UtmTagsPage() {
   return (
     <div className="settings">
       <h1>
-        <Trans>UTM tags</Trans>
+        <Trans context="page that creates, renames and deletes tags">UTM tags</Trans>
       </h1>
       <p className="settings-intro">
         <Trans>
