@@ -168,6 +168,6 @@ describe("groupErrorField", () => {
     expect(
       groupErrorField({ kind: "service", code: 7, message: "subscription_id: not found" }),
     ).toBeUndefined();
-    expect(groupErrorField({ kind: "http", status: 403, message: "role" })).toBeUndefined();
+    expect(groupErrorField({ kind: "http", code: undefined, message: "role" })).toBeUndefined();
   });
 });
