@@ -51,3 +51,6 @@ export const directoryKeys = {
       [...new Set(userIds)].sort((a, b) => a - b),
     ] as const,
 };
+
+/** What to refresh after a tag was added, renamed or deleted: its names and its counts. */
+export const utmTagsKey = (groupId: number) => apiKeys.group(groupId, "utms");

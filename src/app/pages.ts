@@ -6,6 +6,7 @@ import type { OperationId } from "@/contract/operations";
 import { prefetchBots } from "@/features/bots/prefetch";
 import { prefetchBotStats } from "@/features/bots/stats/prefetch";
 import { prefetchChannel } from "@/features/channel/prefetch";
+import { prefetchChannelVariables, prefetchGroups } from "@/features/channel-settings/prefetch";
 import { prefetchDeliveries } from "@/features/deliveries/prefetch";
 import {
   prefetchCount,
@@ -164,6 +165,51 @@ export const pages: readonly PageEntry[] = [
     prefetch: prefetchBotStats,
     load: () =>
       import("@/features/bots/stats/bot-stats-page").then((module) => module.BotStatsPage),
+  }),
+  page({
+    id: "groups",
+    label: msg`Groups`,
+    area: "channel-settings",
+    segment: "groups",
+    operation: "subscriptions/add" satisfies OperationId,
+    prefetch: prefetchGroups,
+    load: () =>
+      import("@/features/channel-settings/groups/groups-page").then((module) => module.GroupsPage),
+  }),
+  page({
+    id: "utm-tags",
+    label: msg({ message: "UTM tags", context: "page that creates, renames and deletes tags" }),
+    area: "channel-settings",
+    segment: "utm/tags",
+    operation: "utms/add" satisfies OperationId,
+    // The same first data as the UTM page: the tags, and the groups that name theirs.
+    prefetch: prefetchUtm,
+    load: () =>
+      import("@/features/channel-settings/tags/utm-tags-page").then((module) => module.UtmTagsPage),
+  }),
+  page({
+    id: "channel-variables",
+    label: msg`Channel variables`,
+    area: "channel-settings",
+    segment: "channel-variables",
+    operation: "vars_global/set" satisfies OperationId,
+    prefetch: prefetchChannelVariables,
+    load: () =>
+      import("@/features/channel-settings/variables/channel-variables-page").then(
+        (module) => module.ChannelVariablesPage,
+      ),
+  }),
+  page({
+    id: "group",
+    label: msg`Group`,
+    area: "channel-settings",
+    // `groups/new` too: one route (and one entry in the entry's list) for the form.
+    segment: "groups/:subscriptionId",
+    operation: "subscriptions/edit" satisfies OperationId,
+    inNav: false,
+    prefetch: prefetchGroups,
+    load: () =>
+      import("@/features/channel-settings/groups/group-page").then((module) => module.GroupPage),
   }),
   page({
     id: "subscriber",

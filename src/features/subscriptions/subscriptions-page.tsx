@@ -1,4 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "@/api/api-context";
 import { useComparedSeries } from "@/api/compared-series";
@@ -12,6 +13,7 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { mayCall } from "@/contract/roles";
 import { bucketUnitFor } from "@/lib/buckets";
+import { channelPath } from "@/lib/channel-path";
 import { countsOf, periodRequest } from "@/lib/chart-strategy";
 import { previousPeriod } from "@/lib/compare-periods";
 import { formatPeriodDays } from "@/lib/period";
@@ -84,6 +86,15 @@ export function SubscriptionsPage() {
   return (
     <>
       <h1>{pageTitle}</h1>
+      {mayCall(role, "subscriptions/add") && (
+        <p className="subscriptions-manage">
+          {/* The groups themselves (create, edit, delete) have a page of their own. */}
+          <Trans>
+            To create, change or delete a group, open{" "}
+            <Link to={channelPath(groupId, "groups")}>Groups</Link>.
+          </Trans>
+        </p>
+      )}
       <div className="subscriptions-controls card">
         <PeriodPicker
           choice={choice}

@@ -43,6 +43,3 @@ export function campaignLabelsQuery(groupId: number, gateway: GatewayFetch) {
       ),
   });
 }
-
-/** What to refresh after a tag was added, renamed or deleted: its names and its counts. */
-export const utmTagsKey = (groupId: number) => apiKeys.group(groupId, "utms");
