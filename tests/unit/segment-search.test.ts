@@ -9,7 +9,7 @@ import {
   VARIABLE_NAME_MAX as URL_NAME_MAX,
   VARIABLE_VALUE_MAX as URL_VALUE_MAX,
   writeSegment,
-} from "../../src/features/subscribers/list/segment-search";
+} from "../../src/features/subscribers/segment/segment-search";
 
 const ZONE = "Europe/Moscow";
 const read = (query: string) => readSegment(new URLSearchParams(query));
