@@ -168,7 +168,8 @@ test.describe("in Russian, dark, on a phone", () => {
       .selectOption({ label: "Подписался за период" });
     await page.getByLabel("Первый день").fill("2026-10-01");
     await page.getByLabel("Последний день").fill("2026-10-31");
-    await page.getByRole("button", { name: "Добавить", exact: true }).click();
+    // Enter in a field sends the form, as a keyboard user would.
+    await page.getByLabel("Последний день").press("Enter");
     await expect(chips.getByRole("listitem").nth(2)).toHaveText(
       /подписался с 1 окт\.? 2026( г\.)? по 31 окт\.? 2026/,
     );
