@@ -196,7 +196,5 @@ export function segmentChips(
 /** The segment without a chip's keys. */
 export function withoutChip(filters: SegmentFilters, chip: SegmentChip): SegmentFilters {
   const removed = new Set<string>(chip.keys);
-  return Object.fromEntries(
-    Object.entries(filters).filter(([key]) => !removed.has(key)),
-  );
+  return Object.fromEntries(Object.entries(filters).filter(([key]) => !removed.has(key)));
 }
