@@ -11,6 +11,7 @@ import { countRequest, countSearch } from "./count/count-search";
 import { directoryListParams, directoryPeopleQuery } from "./list/list-queries";
 import { subscribersPageQuery } from "./list/subscribers-page-query";
 import { subscribersSearch } from "./list/subscribers-search";
+import { hasFilters, readSegment } from "./segment/segment-search";
 
 // The first data of each subscribers page, started by the router with the page's code
 // (src/app/pages.ts): the same query options the pages read, so they find it in the cache.
@@ -22,7 +23,14 @@ export function prefetchSubscribers(visit: PageVisit): void {
   // Not the load-more list: its query is forgotten as soon as no page shows it (gcTime 0),
   // so rows that arrived before the page would be thrown away.
   const pageSize = Number(search.size);
-  if (search.source !== "api") {
+  const filters = readSegment(visit.search);
+  if (hasFilters(filters)) {
+    // A segment reads the API's pages whatever the source (the directory cannot filter).
+    if (search.mode === "pages") {
+      const cursor = currentCursor(search.after);
+      void startQuery(queryClient, subscribersPageQuery(groupId, pageSize, cursor, call, filters));
+    }
+  } else if (search.source !== "api") {
     // "auto" shows the directory's list once its status says it is ready (the usual case): both
     // are started together, so the rows are one round trip away. A directory still reading
     // sends the page to the API's pages, which it then asks for itself.

@@ -5,16 +5,24 @@ import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { mayCall } from "@/contract/roles";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { exportFileName } from "@/lib/export-progress";
 import { formatTimeZone } from "@/lib/format";
 import { userIdField } from "@/lib/subscriber-format";
 
 /**
- * "Export CSV": every subscriber of the current channel into a CSV file, with progress and
- * a way to cancel (src/components/csv-export). The CSV code is its own chunk, fetched on the
- * first export.
+ * "Export CSV": every subscriber of the current channel (or of the segment `filters`, all its
+ * pages) into a CSV file, with progress and a way to cancel (src/components/csv-export). The
+ * CSV code is its own chunk, fetched on the first export.
  */
-export function ExportButton() {
+export function ExportButton({
+  filters,
+  size,
+}: {
+  filters?: SegmentFilters | undefined;
+  /** The segment's size when counted: it sizes the progress bar. */
+  size?: number | undefined;
+} = {}) {
   const { t } = useLingui();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
@@ -23,6 +31,8 @@ export function ExportButton() {
   const groupId = channel.group_id;
 
   async function countSubscribers(): Promise<number | undefined> {
+    // A segment's total is its count when one was made; the channel's total would mislead.
+    if (filters !== undefined) return size;
     if (!mayCall(role, "subscribers/subscribersCount")) return undefined;
     try {
       const answer = await queryClient.query(
@@ -49,6 +59,7 @@ export function ExportButton() {
           sink,
           format,
           signal,
+          filters,
           userIdField: userIdField(channel.type_name),
           zone: formatTimeZone(channel.time_zone, Date.now(), format.i18n.locale).label,
           onProgress: ({ rows }) => {

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useApi } from "@/api/api-context";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { useFormat } from "@/i18n/use-format";
 import { subscribersInfiniteQuery } from "./subscribers-infinite-query";
 import { SubscribersTable } from "./subscribers-table";
@@ -20,17 +21,26 @@ interface LoadMoreViewProps {
   groupId: number;
   pageSize: number;
   table: SubscribersTableOptions;
+  /** The segment's filters; none: everyone. */
+  filters?: SegmentFilters;
+  filtered?: boolean;
 }
 
 /**
  * Page after page appended to one list. Only the rows in view (and a few around them) are in
  * the document, so ten thousand loaded rows cost no more to draw than twenty.
  */
-export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreViewProps) {
+export function LoadMoreView({
+  groupId,
+  pageSize,
+  table: options,
+  filters,
+  filtered = false,
+}: LoadMoreViewProps) {
   const { t } = useLingui();
   const format = useFormat();
   const { call } = useApi();
-  const query = useInfiniteQuery(subscribersInfiniteQuery(groupId, pageSize, call));
+  const query = useInfiniteQuery(subscribersInfiniteQuery(groupId, pageSize, call, filters));
   const data = useMemo(
     () => query.data?.pages.flatMap((page) => page.items) ?? NO_ROWS,
     [query.data],
@@ -85,7 +95,9 @@ export function LoadMoreView({ groupId, pageSize, table: options }: LoadMoreView
         {query.isFetchingNextPage
           ? t`${loaded} loaded, loading more…`
           : count === 0
-            ? t`No subscribers yet.`
+            ? filtered
+              ? t`No one matches these filters.`
+              : t`No subscribers yet.`
             : query.hasNextPage
               ? t`${loaded} loaded`
               : t`${plural(count, {

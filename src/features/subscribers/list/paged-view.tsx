@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { useFormat } from "@/i18n/use-format";
 import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-stack";
 import { ListPager } from "@/components/list-pager";
@@ -22,16 +23,27 @@ interface PagedViewProps {
   /** A move through the pages: a new history entry, so Back goes back a page. */
   onMove: (stack: string[]) => void;
   table: SubscribersTableOptions;
+  /** The segment's filters; none: everyone. */
+  filters?: SegmentFilters;
+  filtered?: boolean;
 }
 
 /** One page at a time; the page on screen stays while the next one loads. */
-export function PagedView({ groupId, pageSize, stack, onMove, table: options }: PagedViewProps) {
+export function PagedView({
+  groupId,
+  pageSize,
+  stack,
+  onMove,
+  table: options,
+  filters,
+  filtered = false,
+}: PagedViewProps) {
   const { t } = useLingui();
   const format = useFormat();
   const { call } = useApi();
   const cursor = currentCursor(stack);
   const query = useQuery({
-    ...subscribersPageQuery(groupId, pageSize, cursor, call),
+    ...subscribersPageQuery(groupId, pageSize, cursor, call, filters),
     placeholderData: keepPreviousData,
   });
   const data = query.data?.items ?? NO_ROWS;
@@ -97,7 +109,9 @@ export function PagedView({ groupId, pageSize, stack, onMove, table: options }: 
           ? t`Loading page ${pageText}…`
           : data.length === 0
             ? page === 1
-              ? t`No subscribers yet.`
+              ? filtered
+                ? t`No one matches these filters.`
+                : t`No subscribers yet.`
               : t`No more subscribers after the previous page.`
             : t`Rows ${first}–${last}`}
       </p>

@@ -1,19 +1,30 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Call } from "@/api/client";
 import { apiKeys } from "@/api/query-keys";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { pushCursor } from "@/lib/cursor-stack";
 
 /**
  * Pages of subscribers/get one after another, for the load-more list. Under the operation's
  * key, so an add or a removal (which invalidates the channel's subscribers) reaches it too.
  */
-export function subscribersInfiniteQuery(groupId: number, pageSize: number, call: Call) {
+export function subscribersInfiniteQuery(
+  groupId: number,
+  pageSize: number,
+  call: Call,
+  filters: SegmentFilters = {},
+) {
   return infiniteQueryOptions({
-    queryKey: [...apiKeys.operation(groupId, "subscribers/get"), "infinite", pageSize] as const,
+    queryKey: [
+      ...apiKeys.operation(groupId, "subscribers/get"),
+      "infinite",
+      pageSize,
+      filters,
+    ] as const,
     queryFn: ({ pageParam, signal }) =>
       call(
         "subscribers/get",
-        { count: pageSize, ...(pageParam === "" ? {} : { offset_id: pageParam }) },
+        { ...filters, count: pageSize, ...(pageParam === "" ? {} : { offset_id: pageParam }) },
         { groupId, signal },
       ),
     initialPageParam: "",

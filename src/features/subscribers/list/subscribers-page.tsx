@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { useApi } from "@/api/api-context";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -24,7 +25,14 @@ import { listSource, subscribersSearch } from "./subscribers-search";
 import { TableSkeleton } from "./table-skeleton";
 import { useColumnVisibility } from "./use-column-visibility";
 import { ViewControls } from "./view-controls";
+import { SegmentBuilder } from "../segment/segment-builder";
+import { SegmentCount } from "../segment/segment-count";
+import { hasFilters, readSegment, writeSegment } from "../segment/segment-search";
+import { SegmentContext } from "../segment/use-segment";
+import { useSegmentCount } from "../segment/use-segment-count";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import "./subscribers.css";
+import "../segment/segment.css";
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
@@ -40,6 +48,30 @@ export function SubscribersPage() {
   const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
   const { role } = useSignedInSession();
   const directoryStatus = useDirectoryStatus(channel.group_id);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readSegment(params), [params]);
+  const filtered = hasFilters(filters);
+  const segmentCount = useSegmentCount(channel.group_id, filters);
+  const segment = useMemo(
+    () => ({ filters, size: segmentCount.size }),
+    [filters, segmentCount.size],
+  );
+  const zone = channel.time_zone;
+  const onSegmentChange = useCallback(
+    (next: SegmentFilters) => {
+      // Another segment is another list: its first page, wherever the list was.
+      setParams(
+        (current) => {
+          const written = writeSegment(current, next, zone);
+          written.delete("after");
+          written.delete("from");
+          return written;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams, zone],
+  );
 
   // Names are a nicety: while they load, or if they fail, the ids stand in.
   const subscriptions = useQuery(subscriptionsQuery(channel.group_id, call));
@@ -69,12 +101,14 @@ export function SubscribersPage() {
   const table = { columns, visibility, onVisibilityChange: setVisibility };
   const pageSize = Number(search.size);
   const directoryState = directoryStatus.data?.state;
-  const source = field ? listSource(search.source, directoryState) : "api";
+  // The directory holds names and dates, not the API's filters: a segment reads the API's pages.
+  const source = field && !filtered ? listSource(search.source, directoryState) : "api";
   const fromDirectory = source === "directory" && field !== undefined;
   // Until the status answers, "auto" cannot know its source: drawing the API's rows meanwhile
   // would show one list, then swap it for the directory's under the pointer (and ask for a
   // page that is thrown away). A failed status (no directory) settles it: the API's pages.
-  const sourceUnknown = field !== undefined && search.source !== "api" && directoryStatus.isPending;
+  const sourceUnknown =
+    field !== undefined && !filtered && search.source !== "api" && directoryStatus.isPending;
   const onFilterChange = useCallback(
     (q: string) => {
       // Another filter is another list: start again from its first page.
@@ -84,7 +118,7 @@ export function SubscribersPage() {
   );
 
   return (
-    <>
+    <SegmentContext value={segment}>
       <h1>
         <Trans>Subscribers</Trans>
       </h1>
@@ -95,8 +129,16 @@ export function SubscribersPage() {
           admin={role === "admin"}
         />
       )}
+      <SegmentBuilder
+        groupId={channel.group_id}
+        timeZone={channel.time_zone}
+        userIdField={field}
+        filters={filters}
+        onChange={onSegmentChange}
+      />
+      <SegmentCount count={segmentCount} />
       <div className="subscribers-toolbar">
-        {directoryStatus.data && field && (
+        {directoryStatus.data && field && !filtered && (
           <SourceSwitch
             source={source}
             directoryReady={directoryState === "ready"}
@@ -133,7 +175,10 @@ export function SubscribersPage() {
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
         />
         <div className="subscribers-export">
-          <ExportButton />
+          <ExportButton
+            filters={filtered ? filters : undefined}
+            size={segmentCount.size?.complete ? segmentCount.size.count : undefined}
+          />
         </div>
       </div>
       {subscriptions.isError && (
@@ -173,10 +218,18 @@ export function SubscribersPage() {
             setSearch({ after }, { push: true });
           }}
           table={table}
+          filters={filters}
+          filtered={filtered}
         />
       ) : (
-        <LoadMoreView groupId={channel.group_id} pageSize={pageSize} table={table} />
+        <LoadMoreView
+          groupId={channel.group_id}
+          pageSize={pageSize}
+          table={table}
+          filters={filters}
+          filtered={filtered}
+        />
       )}
-    </>
+    </SegmentContext>
   );
 }

@@ -1,0 +1,125 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { X } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
+import { AddFilterForm } from "./add-filter-form";
+import { segmentChips, withoutChip } from "./segment-chips";
+import { useSegmentLookups } from "./segment-lookups";
+
+interface SegmentBuilderProps {
+  groupId: number;
+  timeZone: string;
+  userIdField: "tg_user_id" | "vk_user_id" | undefined;
+  filters: SegmentFilters;
+  onChange: (filters: SegmentFilters) => void;
+}
+
+/**
+ * The segment's filters as removable chips in words ("did not read: “Friday mailing”"), all
+ * combined with AND, with "Add a filter" and "Clear all". After a chip is removed the keyboard
+ * stays in the row of chips (the next chip, else the previous, else "Add a filter").
+ */
+export function SegmentBuilder({
+  groupId,
+  timeZone,
+  userIdField,
+  filters,
+  onChange,
+}: SegmentBuilderProps) {
+  const { t, i18n } = useLingui();
+  const lookups = useSegmentLookups(groupId, timeZone, filters.bot_id);
+  const chips = useMemo(
+    () => segmentChips(filters, lookups.names, i18n, timeZone),
+    [filters, lookups.names, i18n, timeZone],
+  );
+  const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  // A chip's id, or "add" for the "Add a filter" button (no chip's id is "add").
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === null) return;
+    focusNext.current = null;
+    if (target === "add") addButton.current?.focus();
+    else removeButtons.current.get(target)?.focus();
+  });
+
+  return (
+    <section className="segment" aria-label={t`Filters`}>
+      {chips.length > 0 && (
+        <ul className="segment-chips" aria-label={t`Filters, all of them apply`}>
+          {chips.map((chip, index) => {
+            const text = chip.text;
+            return (
+              <li key={chip.id} className="segment-chip">
+                <span>{text}</span>
+                <button
+                  type="button"
+                  className="segment-chip-remove"
+                  aria-label={t`Remove the filter: ${text}`}
+                  title={t`Remove the filter`}
+                  ref={(element) => {
+                    if (element) removeButtons.current.set(chip.id, element);
+                    else removeButtons.current.delete(chip.id);
+                  }}
+                  onClick={() => {
+                    const neighbour = chips[index + 1] ?? chips[index - 1];
+                    focusNext.current = neighbour ? neighbour.id : "add";
+                    onChange(withoutChip(filters, chip));
+                  }}
+                >
+                  <X aria-hidden="true" size={14} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="segment-buttons">
+        <button
+          ref={addButton}
+          type="button"
+          className="button"
+          aria-expanded={adding}
+          onClick={() => {
+            setAdding(!adding);
+          }}
+        >
+          <Trans>Add a filter</Trans>
+        </button>
+        {chips.length > 0 && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              focusNext.current = "add";
+              onChange({});
+            }}
+          >
+            <Trans>Clear all</Trans>
+          </button>
+        )}
+      </div>
+      {adding && (
+        <AddFilterForm
+          filters={filters}
+          lookups={lookups}
+          groupId={groupId}
+          timeZone={timeZone}
+          userIdField={userIdField}
+          onAdd={(next) => {
+            setAdding(false);
+            focusNext.current = "add";
+            onChange(next);
+          }}
+          onCancel={() => {
+            setAdding(false);
+            focusNext.current = "add";
+          }}
+        />
+      )}
+    </section>
+  );
+}
