@@ -18,3 +18,35 @@ export function cleanViewSearch(search: string): string {
 export function sameViewSearch(a: string, b: string): boolean {
   return cleanViewSearch(a) === cleanViewSearch(b);
 }
+
+/** The key that holds a table's columns in the URL (src/lib/cols-param.ts). */
+const COLS_KEY = "cols";
+
+/**
+ * What the subscribers page shows, as a view's search: the URL's query string, cleaned, with
+ * `cols` the columns actually shown (`shownCols`) when the URL leaves them to the browser — a
+ * view saved from it then shows the same columns to whoever opens it.
+ */
+export function shownViewSearch(search: string, shownCols: string): string {
+  const params = new URLSearchParams(cleanViewSearch(search));
+  if (!params.has(COLS_KEY)) params.set(COLS_KEY, shownCols);
+  return cleanViewSearch(params.toString());
+}
+
+/**
+ * The first of `views` whose search is what the page shows (`shown`, from shownViewSearch). A
+ * view kept without `cols` (made through the API) leaves columns free, so they do not count.
+ */
+export function matchingView<View extends { search: string }>(
+  views: readonly View[],
+  shown: string,
+): View | undefined {
+  const withoutCols = new URLSearchParams(shown);
+  withoutCols.delete(COLS_KEY);
+  const free = cleanViewSearch(withoutCols.toString());
+  return views.find((view) =>
+    new URLSearchParams(view.search).has(COLS_KEY)
+      ? sameViewSearch(view.search, shown)
+      : sameViewSearch(view.search, free),
+  );
+}

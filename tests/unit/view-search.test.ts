@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cleanViewSearch, sameViewSearch } from "../../src/contract/view-search";
+import {
+  cleanViewSearch,
+  matchingView,
+  sameViewSearch,
+  shownViewSearch,
+} from "../../src/contract/view-search";
 import { viewCreateRequest } from "../../src/contract/views";
 
 describe("the search a saved view keeps", () => {
@@ -33,5 +38,33 @@ describe("the search a saved view keeps", () => {
     const long = `q=${"é".repeat(1000)}`;
     expect(long.length).toBeLessThan(4000);
     expect(viewCreateRequest.safeParse({ name: "x", search: long }).success).toBe(false);
+  });
+});
+
+describe("which saved view the page shows", () => {
+  const views = [
+    { name: "Big pages", search: "cols=utms&size=100" },
+    { name: "Any columns, 50", search: "size=50" },
+    { name: "All columns, more", search: "cols=&mode=more" },
+  ];
+
+  it("fills in the columns shown when the URL leaves them to the browser", () => {
+    expect(shownViewSearch("?size=100&after=3", "utms")).toBe("cols=utms&size=100");
+    expect(shownViewSearch("?size=100&cols=", "utms")).toBe("cols=&size=100");
+  });
+
+  it("finds the view whose search and columns are the page's", () => {
+    expect(matchingView(views, shownViewSearch("size=100", "utms"))?.name).toBe("Big pages");
+    expect(matchingView(views, shownViewSearch("size=100", "variables"))).toBeUndefined();
+    expect(matchingView(views, shownViewSearch("mode=more&cols=", "utms"))?.name).toBe(
+      "All columns, more",
+    );
+  });
+
+  it("ignores the columns for a view kept without them", () => {
+    expect(matchingView(views, shownViewSearch("size=50&cols=date", ""))?.name).toBe(
+      "Any columns, 50",
+    );
+    expect(matchingView(views, shownViewSearch("size=50&q=x", ""))).toBeUndefined();
   });
 });
