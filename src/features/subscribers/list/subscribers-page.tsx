@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { useLocation } from "react-router";
 import { useApi } from "@/api/api-context";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -22,8 +23,11 @@ import { PagedView } from "./paged-view";
 import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
 import { listSource, subscribersSearch } from "./subscribers-search";
 import { TableSkeleton } from "./table-skeleton";
-import { useColumnVisibility } from "./use-column-visibility";
+import { useShownColumns } from "./use-shown-columns";
 import { ViewControls } from "./view-controls";
+import { SavedViews } from "../views/saved-views";
+import { useShownView } from "../views/use-shown-view";
+import { ViewHeading } from "../views/view-heading";
 import "./subscribers.css";
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
@@ -37,8 +41,19 @@ export function SubscribersPage() {
   useDocumentTitle(t`Subscribers · ${channelName}`);
   const { call } = useApi();
   const [search, setSearch] = useSearchState(subscribersSearch);
-  const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
+  const setCols = useCallback(
+    (cols: string) => {
+      setSearch({ cols });
+    },
+    [setSearch],
+  );
+  const [visibility, setVisibility, shownCols] = useShownColumns(
+    HIDEABLE_COLUMN_IDS,
+    search.cols,
+    setCols,
+  );
   const { role } = useSignedInSession();
+  const shownView = useShownView(channel.group_id, useLocation().search, shownCols);
   const directoryStatus = useDirectoryStatus(channel.group_id);
 
   // Names are a nicety: while they load, or if they fail, the ids stand in.
@@ -88,6 +103,7 @@ export function SubscribersPage() {
       <h1>
         <Trans>Subscribers</Trans>
       </h1>
+      <ViewHeading view={shownView.view} />
       {directoryStatus.data && (
         <DirectoryStatusLine
           groupId={channel.group_id}
@@ -131,6 +147,12 @@ export function SubscribersPage() {
           visibility={visibility}
           onChange={setVisibility}
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
+        />
+        <SavedViews
+          groupId={channel.group_id}
+          shown={shownView.shown}
+          currentId={shownView.view?.view_id}
+          admin={role === "admin"}
         />
         <div className="subscribers-export">
           <ExportButton />
