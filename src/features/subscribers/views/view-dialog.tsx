@@ -35,7 +35,6 @@ export function ViewDialog({ open, onClose, kind, initial, onSubmit }: ViewDialo
     register,
     handleSubmit,
     setError,
-    setFocus,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof viewForm>, unknown, ViewFormValues>({
@@ -52,13 +51,17 @@ export function ViewDialog({ open, onClose, kind, initial, onSubmit }: ViewDialo
     // Feature check: a test DOM without modal dialogs still shows it, in place.
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
-    setFocus("name", { shouldSelect: true });
+    // The name first (selected, for a rename); the form's own setFocus misses a field that
+    // registered in this same commit.
+    const input = dialog.querySelector<HTMLInputElement>("input[name='name']");
+    input?.focus();
+    input?.select();
     return () => {
       if (typeof dialog.close === "function" && dialog.open) dialog.close();
       else dialog.removeAttribute("open");
       if (returnFocus?.isConnected) returnFocus.focus();
     };
-  }, [open, initial, reset, setFocus]);
+  }, [open, initial, reset]);
 
   const submit = handleSubmit(async (values) => {
     try {
