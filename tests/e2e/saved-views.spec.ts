@@ -46,7 +46,7 @@ test("a view saved with a hidden column and 50 a page opens the same for the tea
   await admin.page.goto("/c/1001/subscribers?source=api");
   await expect(headers(admin.page).first()).toBeVisible();
   await admin.page.getByLabel("Rows per page").selectOption("50");
-  await admin.page.getByText("Columns", { exact: false }).click();
+  await admin.page.locator("summary", { hasText: "Columns" }).click();
   await admin.page.getByRole("checkbox", { name: "Status" }).uncheck();
   await admin.page.keyboard.press("Escape");
   await expect(headers(admin.page).filter({ hasText: /^Status$/ })).toHaveCount(0);
@@ -67,7 +67,7 @@ test("a view saved with a hidden column and 50 a page opens the same for the tea
   // Support finds it under "Shared with the team" and opens it.
   const support = await signedIn(browser, accounts.support);
   await support.page.goto("/c/1001/subscribers");
-  await support.page.getByText("Views", { exact: false }).first().click();
+  await support.page.locator("summary", { hasText: /^Views/ }).click();
   const shared = support.page
     .locator(".saved-views-group")
     .filter({ hasText: "Shared with the team" });
