@@ -40,7 +40,11 @@ afterAll(async () => {
   await gateway.close();
 });
 
-interface Answer { status: number; body: Record<string, unknown>; text: string }
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  text: string;
+}
 
 function expectRefusal(answer: Answer, status: number, reason: string) {
   expect(answer.status).toBe(status);
