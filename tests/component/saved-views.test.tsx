@@ -7,22 +7,53 @@ import { LIVE_PASSWORD, startLiveApp, type LiveApp } from "./live-app";
 // The page and its catalog are chunks transformed on first use: slow on a busy machine.
 const WAIT = { timeout: 10_000 };
 /** The first render of the page transforms its chunks: on a busy machine, longer still. */
-const FIRST = { timeout: 30_000 };
+const FIRST = { timeout: 60_000 };
 
 afterEach(() => {
   localStorage.clear();
 });
 
-/** The channel's views as `username` sees them, read from the gateway itself. */
-async function viewsOf(live: LiveApp, username: string) {
+/** A session cookie of `username`, signed in on the gateway itself. */
+async function cookieOf(live: LiveApp, username: string): Promise<string> {
   const login = await fetch(`${live.gateway.url}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "X-Channel-Desk": "1" },
     body: JSON.stringify({ username, password: LIVE_PASSWORD }),
   });
-  const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  return (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+}
+
+/** The channel's views as `username` sees them, read from the gateway itself. */
+async function viewsOf(live: LiveApp, username: string) {
+  const cookie = await cookieOf(live, username);
   const answer = await fetch(`${live.gateway.url}/views/1001`, { headers: { cookie } });
   return viewsResponse.parse(await answer.json()).items;
+}
+
+/** Saves a view as `username` through the gateway, as another tab would. */
+async function save(live: LiveApp, username: string, view: Record<string, unknown>) {
+  const saved = await fetch(`${live.gateway.url}/views/1001`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "X-Channel-Desk": "1",
+      cookie: await cookieOf(live, username),
+    },
+    body: JSON.stringify(view),
+  });
+  expect(saved.status).toBe(200);
+}
+
+/** Deletes every view `username` owns, so each test starts from none. */
+async function clear(live: LiveApp, username: string) {
+  const cookie = await cookieOf(live, username);
+  for (const view of await viewsOf(live, username)) {
+    if (!view.mine) continue;
+    await fetch(`${live.gateway.url}/views/1001/${String(view.view_id)}`, {
+      method: "DELETE",
+      headers: { "X-Channel-Desk": "1", cookie },
+    });
+  }
 }
 
 function columnHeaders(): string[] {
@@ -39,7 +70,7 @@ function menu(): HTMLElement {
   return details;
 }
 
-describe("saved views on the subscribers page", { timeout: 60_000 }, () => {
+describe("saved views on the subscribers page", { timeout: 90_000 }, () => {
   let live: LiveApp;
   beforeAll(async () => {
     live = await startLiveApp();
@@ -97,6 +128,13 @@ describe("saved views on the subscribers page", { timeout: 60_000 }, () => {
   });
 
   it("lists, renames, unpins and deletes a view from the Views menu", async () => {
+    await clear(live, "support");
+    await save(live, "support", {
+      name: "Fifty, no status",
+      search: "cols=status&size=50&source=api",
+      shared: true,
+      pinned: true,
+    });
     const user = userEvent.setup();
     const { router } = await live.render("/c/1001/subscribers?source=api", "support");
     await user.click(await screen.findByText("Views", { exact: false, selector: "summary" }, WAIT));
@@ -147,18 +185,7 @@ describe("saved views on the subscribers page", { timeout: 60_000 }, () => {
 
   it("shows another person's shared view without its owner's actions", async () => {
     const user = userEvent.setup();
-    const login = await fetch(`${live.gateway.url}/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "X-Channel-Desk": "1" },
-      body: JSON.stringify({ username: "support", password: LIVE_PASSWORD }),
-    });
-    const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-    const saved = await fetch(`${live.gateway.url}/views/1001`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "X-Channel-Desk": "1", cookie },
-      body: JSON.stringify({ name: "Team's", search: "source=api&size=100", shared: true }),
-    });
-    expect(saved.status).toBe(200);
+    await save(live, "support", { name: "Team's", search: "source=api&size=100", shared: true });
 
     await live.render("/c/1001/subscribers?source=api", "admin");
     await user.click(await screen.findByText("Views", { exact: false, selector: "summary" }, WAIT));
