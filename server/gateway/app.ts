@@ -16,6 +16,7 @@ import type { QueueRegistry } from "./queue";
 import { apiRoutes } from "./routes/api";
 import { authRoutes } from "./routes/auth";
 import { campaignRoutes } from "./routes/campaigns";
+import { viewRoutes } from "./routes/views";
 import { photoRoutes } from "./routes/photos";
 import type { StatCache } from "./stat-cache";
 import type { GatewayDb } from "./store/database";
@@ -82,6 +83,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   await app.register(photoRoutes, { channels });
   await app.register(campaignRoutes, { db: options.db, channels });
+  await app.register(viewRoutes, { db: options.db, channels });
   if (options.directory) {
     await app.register(directory, { service: options.directory, channels, events, log });
   }

@@ -32,12 +32,16 @@ export type DirectoryOperation = (typeof directoryOperations)[number];
 
 /** The gateway's campaign labels (src/contract/campaigns.ts). */
 export type CampaignOperation = "campaigns/get" | "campaigns/put" | "campaigns/delete";
+/** The gateway's saved views (`/views/…`, src/contract/views.ts). */
+export type ViewOperation =
+  "views/list" | "views/create" | "views/change" | "views/delete" | "views/pin" | "views/unpin";
 
 /**
  * What was called: an operation of the Channel API, one of the gateway's `/auth` endpoints or
  * one of its directory's.
  */
-export type ApiOperation = OperationId | AuthOperation | DirectoryOperation | CampaignOperation;
+export type ApiOperation =
+  OperationId | AuthOperation | DirectoryOperation | CampaignOperation | ViewOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

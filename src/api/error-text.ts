@@ -120,6 +120,13 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "utm-id-invalid": msg`The request names a UTM tag that cannot exist.`,
   "campaign-label-invalid": msg`Enter a campaign name of at most 100 characters.`,
   "campaign-labels-full": msg`This channel has too many campaign names. Remove some you no longer use.`,
+  "view-id-invalid": msg`The request names a saved view that cannot exist.`,
+  "view-name-invalid": msg`Enter a view name of at most 80 characters.`,
+  "view-search-invalid": msg`This view holds too many filters to be saved.`,
+  "view-request-invalid": msg`The saved view could not be read from this request. Reload the page and try again.`,
+  "view-unknown": msg`This saved view no longer exists, or is no longer shared with you.`,
+  "view-not-yours": msg`Only the person who saved this view may change it.`,
+  "views-full": msg`You have saved as many views of this channel as you may. Delete some you no longer use.`,
 };
 
 /**

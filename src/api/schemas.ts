@@ -11,3 +11,4 @@ export {
   directorySearchResponse,
   directoryStatusResponse,
 } from "@/contract/directory";
+export { viewResponse, viewsResponse } from "@/contract/views";

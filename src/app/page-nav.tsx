@@ -1,8 +1,17 @@
 import { useLingui } from "@lingui/react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { NavLink } from "react-router";
-import type { Role } from "@/contract/roles";
+import { mayCall, type Role } from "@/contract/roles";
 import { visiblePages } from "@/lib/nav";
 import { pages } from "./pages";
+
+// The pinned saved views: a chunk of their own, out of the first load, that the navigation
+// never waits for; if it cannot be fetched, the navigation stays as it is.
+const PinnedViews = lazy((): Promise<{ default: ComponentType<{ groupId: number }> }> =>
+  import("./pinned-views")
+    .then((module) => ({ default: module.PinnedViews }))
+    .catch(() => ({ default: () => null })),
+);
 
 /** Links to the pages of the current channel that the role may use. */
 export function PageNav({ role, groupId }: { role: Role; groupId: number | undefined }) {
@@ -18,6 +27,11 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
           <NavLink to={page.path(groupId)} end>
             {i18n._(page.label)}
           </NavLink>
+          {page.id === "subscribers" && mayCall(role, "subscribers/get") && (
+            <Suspense fallback={null}>
+              <PinnedViews groupId={groupId} />
+            </Suspense>
+          )}
         </li>
       ))}
     </ul>

@@ -61,6 +61,20 @@ export const gatewayReasons = [
   "campaign-label-invalid",
   /** /campaigns: the channel keeps as many labels as it may; details: { max } (409). */
   "campaign-labels-full",
+  /** /views: the view id in the path is not a positive integer (400). */
+  "view-id-invalid",
+  /** /views: the name is missing, empty or too long; details: { max } (400). */
+  "view-name-invalid",
+  /** /views: the query string is missing or too long; details: { max } (400). */
+  "view-search-invalid",
+  /** /views: a body that is not a view's fields (unknown or badly typed ones, nothing to change). */
+  "view-request-invalid",
+  /** /views: no such view in the channel, or not one the caller can see (404). */
+  "view-unknown",
+  /** /views: someone else's view, which only its owner changes (403). */
+  "view-not-yours",
+  /** /views: the person keeps as many views of the channel as they may; details: { max } (409). */
+  "views-full",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
 

@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { campaignLabelRequest, campaignLabelResponse, campaignLabelsResponse } from "./campaigns";
+import { viewChangeRequest, viewCreateRequest, viewResponse, viewsResponse } from "./views";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
 import { operationIds, operations } from "./operations";
@@ -59,7 +60,7 @@ export function buildOpenApiDocument(): JsonSchema {
     };
   }
 
-  Object.assign(paths, campaignPaths());
+  Object.assign(paths, campaignPaths(), viewPaths());
 
   return {
     openapi: "3.1.0",
@@ -151,6 +152,96 @@ function campaignPaths(): Record<string, unknown> {
           ...refusals,
         },
       },
+    },
+  };
+}
+
+/** The gateway's saved views of the subscribers page (src/contract/views.ts). */
+function viewPaths(): Record<string, unknown> {
+  const json = (schema: z.ZodType) => ({
+    "application/json": { schema: toSchema(schema, "output") },
+  });
+  const body = (schema: z.ZodType) => ({
+    required: true,
+    content: { "application/json": { schema: toSchema(schema, "input") } },
+  });
+  const refusals = {
+    "400": { description: "A bad channel id, view id or body", content: failureContent },
+    "401": { description: "No session", content: failureContent },
+    "403": {
+      description: "Not the account's channel, the role may not call subscribers/get",
+      content: failureContent,
+    },
+  };
+  const one = {
+    ...refusals,
+    "403": {
+      description:
+        "Not the account's channel, the role may not call subscribers/get, or (changes) not the owner's",
+      content: failureContent,
+    },
+    "404": { description: "No such view the caller can see", content: failureContent },
+  };
+  const group = { name: "group_id", in: "path", required: true, schema: { type: "integer" } };
+  const view = { name: "view_id", in: "path", required: true, schema: { type: "integer" } };
+  const pin = (summary: string, operationId: string) => ({
+    operationId,
+    summary,
+    tags: ["views"],
+    parameters: [group, view],
+    responses: { "200": { description: "The view", content: json(viewResponse) }, ...one },
+  });
+  return {
+    "/views/{group_id}": {
+      get: {
+        operationId: "views_list",
+        summary: "The caller's saved views of the channel and those its team shares",
+        tags: ["views"],
+        parameters: [group],
+        responses: {
+          "200": { description: "The views", content: json(viewsResponse) },
+          ...refusals,
+        },
+      },
+      post: {
+        operationId: "views_create",
+        summary: "Save a view of the subscribers page (its query string, without paging cursors)",
+        tags: ["views"],
+        parameters: [group],
+        requestBody: body(viewCreateRequest),
+        responses: {
+          "200": { description: "The view saved", content: json(viewResponse) },
+          ...refusals,
+          "409": {
+            description: "The caller keeps as many views of the channel as they may",
+            content: failureContent,
+          },
+        },
+      },
+    },
+    "/views/{group_id}/{view_id}": {
+      patch: {
+        operationId: "views_change",
+        summary: "Rename a view, change its search or share it (its owner only)",
+        tags: ["views"],
+        parameters: [group, view],
+        requestBody: body(viewChangeRequest),
+        responses: { "200": { description: "The view", content: json(viewResponse) }, ...one },
+      },
+      delete: {
+        operationId: "views_delete",
+        summary: "Delete a view (its owner, or an administrator for a shared one)",
+        tags: ["views"],
+        parameters: [group, view],
+        responses: {
+          "200": { description: "The views left", content: json(viewsResponse) },
+          ...one,
+        },
+      },
+    },
+    "/views/{group_id}/{view_id}/pin": {
+      put: pin("Pin a view to the caller's navigation", "views_pin"),
+      delete: pin("Take a view out of the caller's navigation", "views_unpin"),
     },
   };
 }

@@ -215,9 +215,11 @@ describe("the campaign labels' migration", () => {
     try {
       const path = join(dir, "gateway.db");
       const first = openGatewayDb(path);
-      // Back to version 3: without the campaign labels (4) and the directory's Russian name
-      // order (5), which is read again after this migration.
+      // Back to version 3: without the campaign labels (4), the directory's Russian name
+      // order (5), which is read again after this migration, and the saved views (6).
       first.exec(`
+        DROP TABLE saved_view_pins;
+        DROP TABLE saved_views;
         DROP TABLE campaign_labels;
         DROP INDEX directory_people_by_name_ru;
         ALTER TABLE directory_people DROP COLUMN sort_name_ru;
@@ -231,8 +233,9 @@ describe("the campaign labels' migration", () => {
       first.close();
       const db = openGatewayDb(path);
       try {
-        expect(db.pragma("user_version", { simple: true })).toBe(5);
+        expect(db.pragma("user_version", { simple: true })).toBe(6);
         expect(db.prepare("SELECT count(*) AS n FROM campaign_labels").get()).toEqual({ n: 0 });
+        expect(db.prepare("SELECT count(*) AS n FROM saved_views").get()).toEqual({ n: 0 });
         expect(db.prepare("SELECT username FROM accounts").all()).toEqual([{ username: "ann" }]);
       } finally {
         db.close();

@@ -89,7 +89,7 @@ export class Browser {
   }
 
   async request(
-    method: "GET" | "POST" | "PUT" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     path: string,
     body?: unknown,
     headers: Record<string, string> = { "X-Channel-Desk": "1" },

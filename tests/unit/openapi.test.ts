@@ -17,16 +17,22 @@ interface Operation {
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Operation> };
 
-  it("is OpenAPI 3.1 with one path per operation, and the gateway's campaign labels", () => {
+  it("is OpenAPI 3.1 with one path per operation, the gateway's campaign labels and saved views", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         ...operationIds.map((op) => `/api/${op}`),
         "/campaigns/{group_id}",
         "/campaigns/{group_id}/{utm_id}",
+        "/views/{group_id}",
+        "/views/{group_id}/{view_id}",
+        "/views/{group_id}/{view_id}/pin",
       ].sort(),
     );
-    expect(Object.keys(document.paths)).toHaveLength(33);
+    expect(Object.keys(document.paths)).toHaveLength(36);
+    const views = JSON.stringify(document.paths["/views/{group_id}"]);
+    expect(views).toContain('"maxLength":80');
+    expect(views).toContain('"maxLength":4000');
     expect(JSON.stringify(document.paths["/campaigns/{group_id}/{utm_id}"])).toContain(
       '"maxLength":100',
     );

@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { QueryClient } from "@tanstack/react-query";
 import { directoryKeys } from "@/api/query-keys";
 import { createDirectoryApi } from "@/api/directory/directory-client";
+import { viewKeys } from "@/api/views/view-queries";
 import { describe, expect, it } from "vitest";
 import type { Api } from "../../src/api/api-context";
 import type { Call } from "../../src/api/client";
@@ -45,6 +46,7 @@ function visit(call: Call, search: string, params: Record<string, string> = {}):
     queryClient: new QueryClient(),
     call,
     directory: createDirectoryApi({ fetch: () => new Promise(() => undefined) }),
+    gateway: () => new Promise(() => undefined),
     groupId: 1001,
     params: { groupId: "1001", ...params },
     search: new URLSearchParams(search),
@@ -77,6 +79,8 @@ describe("the subscribers list's first data, from the URL", () => {
     expect(keysOf(at)).toContainEqual(
       directoryKeys.people(1001, { sort: "date", order: "desc", q: "", limit: 20 }),
     );
+    // The saved views, which the page's sub-heading and toolbar show.
+    expect(keysOf(at)).toContainEqual(viewKeys.channel(1001));
   });
 
   it("asks the directory for the URL's order, filter, size and cursor", () => {

@@ -81,6 +81,13 @@ const references: {
         .transform((stack) =>
           stack.length <= 200 && stack.every((item) => DIRECTORY_CURSOR.test(item)) ? stack : [],
         ),
+      // Added with saved views (issue 18), never zod in the app: what its reader means.
+      cols: z
+        .string()
+        .max(400)
+        .regex(/^(?:[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*)?$/)
+        .optional()
+        .catch(undefined),
     }),
   },
   {

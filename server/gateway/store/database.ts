@@ -58,6 +58,29 @@ const migrations: readonly string[] = [
     WHERE left_at IS NULL;
   UPDATE directory_channels SET pass_requested = 1;
   `,
+  // Saved views of the subscribers page (routes/views.ts): per channel, owned by the account
+  // that made it; `search` is the page's cleaned query string. Pins are each person's own.
+  `
+  CREATE TABLE saved_views (
+    view_id INTEGER PRIMARY KEY,
+    group_id INTEGER NOT NULL,
+    owner TEXT NOT NULL REFERENCES accounts (username) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    search TEXT NOT NULL,
+    shared INTEGER NOT NULL DEFAULT 0 CHECK (shared IN (0, 1)),
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX saved_views_by_owner ON saved_views (group_id, owner);
+  CREATE INDEX saved_views_shared ON saved_views (group_id) WHERE shared = 1;
+  CREATE TABLE saved_view_pins (
+    view_id INTEGER NOT NULL REFERENCES saved_views (view_id) ON DELETE CASCADE,
+    username TEXT NOT NULL REFERENCES accounts (username) ON DELETE CASCADE,
+    pinned_at INTEGER NOT NULL,
+    PRIMARY KEY (view_id, username)
+  ) WITHOUT ROWID;
+  CREATE INDEX saved_view_pins_by_user ON saved_view_pins (username);
+  `,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

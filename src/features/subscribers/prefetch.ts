@@ -4,6 +4,7 @@ import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
 import { startQuery } from "@/api/prefetch";
 import { apiQuery } from "@/api/queries";
+import { viewsQuery } from "@/api/views/view-queries";
 import { currentCursor } from "@/lib/cursor-stack";
 import { parseRecordId, recordLookup } from "@/lib/record-id";
 import { readSearch } from "@/lib/url-state";
@@ -43,6 +44,8 @@ export function prefetchSubscribers(visit: PageVisit): void {
     void startQuery(queryClient, subscribersPageQuery(groupId, pageSize, cursor, call));
   }
   void startQuery(queryClient, subscriptionsQuery(groupId, call));
+  // The page names the saved view it shows, and its toolbar lists them.
+  void startQuery(queryClient, viewsQuery(groupId, visit.gateway));
 }
 
 /** The count with the URL's filters, and the names its filters offer. */

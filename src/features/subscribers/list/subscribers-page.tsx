@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { useApi } from "@/api/api-context";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -23,7 +23,7 @@ import { PagedView } from "./paged-view";
 import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
 import { listSource, subscribersSearch } from "./subscribers-search";
 import { TableSkeleton } from "./table-skeleton";
-import { useColumnVisibility } from "./use-column-visibility";
+import { useShownColumns } from "./use-shown-columns";
 import { ViewControls } from "./view-controls";
 import { SegmentBuilder } from "../segment/segment-builder";
 import { SegmentCount } from "../segment/segment-count";
@@ -31,6 +31,9 @@ import { hasFilters, readSegment, writeSegment } from "../segment/segment-search
 import { SegmentContext } from "../segment/use-segment";
 import { useSegmentCount } from "../segment/use-segment-count";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
+import { SavedViews } from "../views/saved-views";
+import { useShownView } from "../views/use-shown-view";
+import { ViewHeading } from "../views/view-heading";
 import "./subscribers.css";
 import "../segment/segment.css";
 
@@ -45,8 +48,19 @@ export function SubscribersPage() {
   useDocumentTitle(t`Subscribers · ${channelName}`);
   const { call } = useApi();
   const [search, setSearch] = useSearchState(subscribersSearch);
-  const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
+  const setCols = useCallback(
+    (cols: string) => {
+      setSearch({ cols });
+    },
+    [setSearch],
+  );
+  const [visibility, setVisibility, shownCols] = useShownColumns(
+    HIDEABLE_COLUMN_IDS,
+    search.cols,
+    setCols,
+  );
   const { role } = useSignedInSession();
+  const shownView = useShownView(channel.group_id, useLocation().search, shownCols);
   const directoryStatus = useDirectoryStatus(channel.group_id);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readSegment(params), [params]);
@@ -122,6 +136,7 @@ export function SubscribersPage() {
       <h1>
         <Trans>Subscribers</Trans>
       </h1>
+      <ViewHeading view={shownView.view} />
       {directoryStatus.data && (
         <DirectoryStatusLine
           groupId={channel.group_id}
@@ -173,6 +188,12 @@ export function SubscribersPage() {
           visibility={visibility}
           onChange={setVisibility}
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
+        />
+        <SavedViews
+          groupId={channel.group_id}
+          shown={shownView.shown}
+          currentId={shownView.view?.view_id}
+          admin={role === "admin"}
         />
         <div className="subscribers-export">
           <ExportButton

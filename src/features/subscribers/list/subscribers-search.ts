@@ -1,3 +1,4 @@
+import { colsField } from "@/lib/cols-param";
 import { cleanCursorStack, MAX_CURSORS } from "@/lib/cursor-stack";
 import { searchField, searchSchema, type SearchState } from "@/lib/url-state";
 
@@ -28,6 +29,9 @@ export const SEARCH_MAX = 200;
  * API), `order`, the name filter `q`, and `from`, the directory's own cursor stack. A bad
  * value falls back as well: an unknown order to newest first, a broken cursor chain to the
  * first page.
+ *
+ * `cols`: the hidden columns (src/lib/cols-param.ts), so a shared link and a saved view show
+ * theirs; absent, the browser's own choice.
  */
 export const subscribersSearch = searchSchema({
   size: searchField.oneOf(PAGE_SIZE_OPTIONS, "20"),
@@ -43,6 +47,7 @@ export const subscribersSearch = searchSchema({
         ? stack
         : [],
     ),
+  cols: colsField(),
 });
 export type SubscribersSearch = SearchState<typeof subscribersSearch>;
 

@@ -1,0 +1,2 @@
+export * from "./view-queries";
+export * from "./views-client";
