@@ -33,11 +33,16 @@ export type DirectoryOperation = (typeof directoryOperations)[number];
 /** The gateway's campaign labels (src/contract/campaigns.ts). */
 export type CampaignOperation = "campaigns/get" | "campaigns/put" | "campaigns/delete";
 
+/** The gateway's jobs on segments (src/contract/jobs.ts). */
+export type JobOperation =
+  "jobs/create" | "jobs/list" | "jobs/get" | "jobs/people" | "jobs/cancel" | "jobs/retry";
+
 /**
  * What was called: an operation of the Channel API, one of the gateway's `/auth` endpoints or
  * one of its directory's.
  */
-export type ApiOperation = OperationId | AuthOperation | DirectoryOperation | CampaignOperation;
+export type ApiOperation =
+  OperationId | AuthOperation | DirectoryOperation | CampaignOperation | JobOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

@@ -120,6 +120,11 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "utm-id-invalid": msg`The request names a UTM tag that cannot exist.`,
   "campaign-label-invalid": msg`Enter a campaign name of at most 100 characters.`,
   "campaign-labels-full": msg`This channel has too many campaign names. Remove some you no longer use.`,
+  "job-invalid": msg`The job could not be read. Check what it should do and try again.`,
+  "job-not-found": msg`There is no such job, or it is not yours.`,
+  "job-refused": msg`Your role may not run this kind of job.`,
+  "job-finished": msg`This job has already ended.`,
+  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running or failed for nobody.`,
 };
 
 /**

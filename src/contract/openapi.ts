@@ -2,6 +2,7 @@ import * as z from "./zod";
 import { campaignLabelRequest, campaignLabelResponse, campaignLabelsResponse } from "./campaigns";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
+import { jobPaths } from "./openapi-jobs";
 import { operationIds, operations } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
@@ -60,6 +61,7 @@ export function buildOpenApiDocument(): JsonSchema {
   }
 
   Object.assign(paths, campaignPaths());
+  Object.assign(paths, jobPaths(toSchema, failureContent));
 
   return {
     openapi: "3.1.0",

@@ -216,8 +216,10 @@ describe("the campaign labels' migration", () => {
       const path = join(dir, "gateway.db");
       const first = openGatewayDb(path);
       // Back to version 3: without the campaign labels (4) and the directory's Russian name
-      // order (5), which is read again after this migration.
+      // order (5), which is read again after this migration, and without the jobs (6).
       first.exec(`
+        DROP TABLE job_people;
+        DROP TABLE jobs;
         DROP TABLE campaign_labels;
         DROP INDEX directory_people_by_name_ru;
         ALTER TABLE directory_people DROP COLUMN sort_name_ru;
@@ -231,7 +233,7 @@ describe("the campaign labels' migration", () => {
       first.close();
       const db = openGatewayDb(path);
       try {
-        expect(db.pragma("user_version", { simple: true })).toBe(5);
+        expect(db.pragma("user_version", { simple: true })).toBe(6);
         expect(db.prepare("SELECT count(*) AS n FROM campaign_labels").get()).toEqual({ n: 0 });
         expect(db.prepare("SELECT username FROM accounts").all()).toEqual([{ username: "ann" }]);
       } finally {

@@ -112,9 +112,9 @@ describe("the gateway's store", () => {
     old.close();
     const db = openGatewayDb(path);
     try {
-      // 2 adds the locale; 3 (the subscriber directory's tables), 4 (campaign labels) and 5 (the
-      // directory's Russian name order) follow.
-      expect(db.pragma("user_version", { simple: true })).toBe(5);
+      // 2 adds the locale; 3 (the subscriber directory's tables), 4 (campaign labels), 5 (the
+      // directory's Russian name order) and 6 (jobs on segments) follow.
+      expect(db.pragma("user_version", { simple: true })).toBe(6);
       expect(db.prepare("SELECT username, locale FROM accounts").all()).toEqual([
         { username: "ann", locale: null },
       ]);

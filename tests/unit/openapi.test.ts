@@ -17,16 +17,21 @@ interface Operation {
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Operation> };
 
-  it("is OpenAPI 3.1 with one path per operation, and the gateway's campaign labels", () => {
+  it("is OpenAPI 3.1 with one path per operation, and the gateway's labels and jobs", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         ...operationIds.map((op) => `/api/${op}`),
         "/campaigns/{group_id}",
         "/campaigns/{group_id}/{utm_id}",
+        "/jobs",
+        "/jobs/{job_id}",
+        "/jobs/{job_id}/people",
+        "/jobs/{job_id}/cancel",
+        "/jobs/{job_id}/retry",
       ].sort(),
     );
-    expect(Object.keys(document.paths)).toHaveLength(33);
+    expect(Object.keys(document.paths)).toHaveLength(38);
     expect(JSON.stringify(document.paths["/campaigns/{group_id}/{utm_id}"])).toContain(
       '"maxLength":100',
     );

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../shared/sqlite";
 import { DIRECTORY_SCHEMA } from "./directory-schema";
+import { JOBS_SCHEMA } from "./jobs-schema";
 
 export type GatewayDb = Database.Database;
 
@@ -58,6 +59,8 @@ const migrations: readonly string[] = [
     WHERE left_at IS NULL;
   UPDATE directory_channels SET pass_requested = 1;
   `,
+  // Jobs on segments and the state of each of their people (store/jobs.ts).
+  JOBS_SCHEMA,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {
