@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { SessionResponse } from "@/contract/session";
+import type { GatewayFetch } from "./api-context";
 import type { Call } from "./client";
 import type { DirectoryApi } from "./directory/directory-client";
 
@@ -13,6 +14,8 @@ export interface PageVisit {
   call: Call;
   /** The gateway's subscriber directory (`/directory/…`). */
   directory: DirectoryApi;
+  /** The gateway's own endpoints (`/jobs`, `/campaigns`). */
+  gateway: GatewayFetch;
   /** The channel of the URL (`/c/:groupId/…`), a well-formed id. */
   groupId: number;
   /** The route's parameters, such as `recordId` of a subscriber's panel. */

@@ -46,6 +46,7 @@ export function startPage(
       queryClient,
       call: api.call,
       directory: api.directory,
+      gateway: api.gateway,
       groupId,
       params,
       search,

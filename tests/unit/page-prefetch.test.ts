@@ -45,6 +45,7 @@ function visit(call: Call, search: string, params: Record<string, string> = {}):
     queryClient: new QueryClient(),
     call,
     directory: createDirectoryApi({ fetch: () => new Promise(() => undefined) }),
+    gateway: () => new Promise(() => undefined),
     groupId: 1001,
     params: { groupId: "1001", ...params },
     search: new URLSearchParams(search),
