@@ -7,6 +7,7 @@ import { prefetchBots } from "@/features/bots/prefetch";
 import { prefetchBotStats } from "@/features/bots/stats/prefetch";
 import { prefetchChannel } from "@/features/channel/prefetch";
 import { prefetchDeliveries } from "@/features/deliveries/prefetch";
+import { prefetchJob, prefetchJobs } from "@/features/jobs/prefetch";
 import {
   prefetchCount,
   prefetchManage,
@@ -164,6 +165,27 @@ export const pages: readonly PageEntry[] = [
     prefetch: prefetchBotStats,
     load: () =>
       import("@/features/bots/stats/bot-stats-page").then((module) => module.BotStatsPage),
+  }),
+  page({
+    id: "jobs",
+    label: msg`Jobs`,
+    area: "jobs",
+    segment: "jobs",
+    // The roles that may run some job (src/contract/job-kinds.ts: admin, support) are those
+    // that may set a variable for one person: the page is theirs.
+    operation: "vars/set" satisfies OperationId,
+    prefetch: prefetchJobs,
+    load: () => import("@/features/jobs/jobs-page").then((module) => module.JobsPage),
+  }),
+  page({
+    id: "job",
+    label: msg`Job`,
+    area: "jobs",
+    segment: "jobs/:jobId",
+    operation: "vars/set" satisfies OperationId,
+    inNav: false,
+    prefetch: prefetchJob,
+    load: () => import("@/features/jobs/job-page").then((module) => module.JobPage),
   }),
   page({
     id: "subscriber",

@@ -21,6 +21,8 @@ export const isRunning = (job: Pick<JobItem, "state">) =>
   job.state === "running" || job.state === "cancelling";
 
 export function jobListQuery(groupId: number, page: number, gateway: GatewayFetch) {
+  // The gateway fetch is the same for every query of the app: not part of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: jobKeys.list(groupId, page),
     queryFn: ({ signal }) =>
@@ -36,6 +38,8 @@ export function jobListQuery(groupId: number, page: number, gateway: GatewayFetc
 }
 
 export function jobQuery(jobId: number, gateway: GatewayFetch) {
+  // The gateway fetch is the same for every query of the app: not part of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: jobKeys.job(jobId),
     queryFn: ({ signal }) => jobsApi(gateway).get(jobId, signal),
@@ -51,6 +55,8 @@ export function jobPeopleQuery(
   gateway: GatewayFetch,
   running: boolean,
 ) {
+  // The gateway fetch is the same for every query of the app: not part of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: jobKeys.people(jobId, state, page),
     queryFn: ({ signal }) =>

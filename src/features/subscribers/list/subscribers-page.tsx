@@ -2,12 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useApi } from "@/api/api-context";
+import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { mayRunJobs } from "@/contract/job-kinds";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { useFormat } from "@/i18n/use-format";
 import { userIdField } from "@/lib/subscriber-format";
 import { ExportButton } from "../export/export-button";
+import { SegmentActions } from "../segment-actions/segment-actions";
 import { userIdLabel } from "../words/user-id-label";
 import { subscriptionsQuery } from "@/api/lookup-queries";
 import { DirectoryStatusLine } from "../directory/directory-status";
@@ -27,6 +31,8 @@ import { ViewControls } from "./view-controls";
 import "./subscribers.css";
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
+/** The list has no filters yet: its segment is everyone (issue 18's builder brings filters). */
+const EVERYONE: SegmentFilters = {};
 
 /** subscribers/get as a table: pages by cursor, or one long virtualized list. */
 export function SubscribersPage() {
@@ -40,6 +46,12 @@ export function SubscribersPage() {
   const [visibility, setVisibility] = useColumnVisibility(HIDEABLE_COLUMN_IDS);
   const { role } = useSignedInSession();
   const directoryStatus = useDirectoryStatus(channel.group_id);
+  const runsJobs = mayRunJobs(role);
+  // The segment's size for the confirmation of a job: everyone, counted by the API.
+  const everyone = useQuery({
+    ...apiQuery(channel.group_id, "subscribers/subscribersCount", {}, call),
+    enabled: runsJobs,
+  });
 
   // Names are a nicety: while they load, or if they fail, the ids stand in.
   const subscriptions = useQuery(subscriptionsQuery(channel.group_id, call));
@@ -134,6 +146,7 @@ export function SubscribersPage() {
         />
         <div className="subscribers-export">
           <ExportButton />
+          {runsJobs && <SegmentActions filters={EVERYONE} size={everyone.data?.count} />}
         </div>
       </div>
       {subscriptions.isError && (
