@@ -15,6 +15,7 @@ import { useFormat } from "@/i18n/use-format";
 import { channelPath } from "@/lib/channel-path";
 import { JobPeople } from "./job-people";
 import { jobStateWords } from "./job-words";
+import "@/components/data-table.css";
 import "./jobs.css";
 
 /** `/c/:g/jobs/:jobId`: one job, its progress, Cancel, "Retry the failed" and its people. */

@@ -9,6 +9,7 @@ import { PersonName } from "@/components/person-name";
 import { useChannelPeople } from "@/components/use-channel-people";
 import { type JobPersonState, jobPersonStates } from "@/contract/jobs";
 import { personStateWords } from "./job-words";
+import "@/components/data-table.css";
 
 /** The people of a job, each with where their write stands, filtered by that and paged. */
 export function JobPeople({ jobId, running }: { jobId: number; running: boolean }) {

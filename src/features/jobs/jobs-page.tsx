@@ -13,6 +13,7 @@ import { useDocumentTitle } from "@/components/use-document-title";
 import { useFormat } from "@/i18n/use-format";
 import { channelPath } from "@/lib/channel-path";
 import { jobStateWords } from "./job-words";
+import "@/components/data-table.css";
 import "./jobs.css";
 
 /** `/c/:g/jobs`: the jobs on segments of the channel, newest first, with their progress. */
