@@ -8,6 +8,7 @@ import { ForwardEvents } from "./forward-events";
 import type { LoginThrottle } from "./login-throttle";
 import { verifyPassword } from "./passwords";
 import { directory } from "./plugins/directory";
+import { jobs } from "./plugins/jobs";
 import { compression } from "./plugins/compression";
 import { security, securityServerOptions } from "./plugins/security";
 import { session } from "./plugins/session";
@@ -41,6 +42,8 @@ export interface GatewayOptions {
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
   /** The subscriber directory; without it no /directory or /hooks routes. */
   directory?: DirectoryService | undefined;
+  /** Jobs on segments: the wait after the service failed to answer one (default 5 s). */
+  jobRetryMs?: number | undefined;
 }
 
 const API_BODY_LIMIT = 256 * 1024;
@@ -84,6 +87,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(photoRoutes, { channels });
   await app.register(campaignRoutes, { db: options.db, channels });
   await app.register(viewRoutes, { db: options.db, channels });
+  await app.register(jobs, {
+    db: options.db,
+    channels: options.channels,
+    access: channels,
+    queues: options.queues,
+    log,
+    retryMs: options.jobRetryMs,
+  });
   if (options.directory) {
     await app.register(directory, { service: options.directory, channels, events, log });
   }

@@ -37,6 +37,8 @@ export interface AssembleOptions {
   verifyPassword?: (password: string, stored: string) => Promise<boolean>;
   /** The subscriber directory: off unless given (npm start turns it on). */
   directory?: DirectorySettings;
+  /** Jobs on segments: the wait after the service failed to answer one (default 5 s). */
+  jobRetryMs?: number;
 }
 
 export interface DirectorySettings {
@@ -138,6 +140,7 @@ export async function assembleGateway(options: AssembleOptions): Promise<Assembl
     log: options.log,
     verifyPassword: options.verifyPassword,
     directory,
+    jobRetryMs: options.jobRetryMs,
   });
   const sweep = setInterval(() => sessions.sweep(), 10 * 60_000);
   sweep.unref();

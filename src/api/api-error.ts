@@ -36,12 +36,21 @@ export type CampaignOperation = "campaigns/get" | "campaigns/put" | "campaigns/d
 export type ViewOperation =
   "views/list" | "views/create" | "views/change" | "views/delete" | "views/pin" | "views/unpin";
 
+/** The gateway's jobs on segments (src/contract/jobs.ts). */
+export type JobOperation =
+  "jobs/create" | "jobs/list" | "jobs/get" | "jobs/people" | "jobs/cancel" | "jobs/retry";
+
 /**
  * What was called: an operation of the Channel API, one of the gateway's `/auth` endpoints or
  * one of its directory's.
  */
 export type ApiOperation =
-  OperationId | AuthOperation | DirectoryOperation | CampaignOperation | ViewOperation;
+  | OperationId
+  | AuthOperation
+  | DirectoryOperation
+  | CampaignOperation
+  | ViewOperation
+  | JobOperation;
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

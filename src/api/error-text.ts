@@ -127,6 +127,11 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "view-unknown": msg`This saved view no longer exists, or is no longer shared with you.`,
   "view-not-yours": msg`Only the person who saved this view may change it.`,
   "views-full": msg`You have saved as many views of this channel as you may. Delete some you no longer use.`,
+  "job-invalid": msg`The job could not be read. Check what it should do and try again.`,
+  "job-not-found": msg`There is no such job, or it is not yours.`,
+  "job-refused": msg`Your role may not run this kind of job.`,
+  "job-finished": msg`This job has already ended.`,
+  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running or failed for nobody.`,
 };
 
 /**

@@ -14,7 +14,7 @@ export interface PageVisit {
   call: Call;
   /** The gateway's subscriber directory (`/directory/…`). */
   directory: DirectoryApi;
-  /** The gateway's own endpoints (`/views/…`). */
+  /** The gateway's own endpoints (`/views/…`, `/jobs`, `/campaigns`). */
   gateway: GatewayFetch;
   /** The channel of the URL (`/c/:groupId/…`), a well-formed id. */
   groupId: number;

@@ -8,6 +8,7 @@ import { prefetchBotStats } from "@/features/bots/stats/prefetch";
 import { prefetchChannel } from "@/features/channel/prefetch";
 import { prefetchChannelVariables, prefetchGroups } from "@/features/channel-settings/prefetch";
 import { prefetchDeliveries } from "@/features/deliveries/prefetch";
+import { prefetchJob, prefetchJobs } from "@/features/jobs/prefetch";
 import {
   prefetchCount,
   prefetchManage,
@@ -210,6 +211,27 @@ export const pages: readonly PageEntry[] = [
     prefetch: prefetchGroups,
     load: () =>
       import("@/features/channel-settings/groups/group-page").then((module) => module.GroupPage),
+  }),
+  page({
+    id: "jobs",
+    label: msg`Jobs`,
+    area: "jobs",
+    segment: "jobs",
+    // The roles that may run some job (src/contract/job-kinds.ts: admin, support) are those
+    // that may set a variable for one person: the page is theirs.
+    operation: "vars/set" satisfies OperationId,
+    prefetch: prefetchJobs,
+    load: () => import("@/features/jobs/jobs-page").then((module) => module.JobsPage),
+  }),
+  page({
+    id: "job",
+    label: msg`Job`,
+    area: "jobs",
+    segment: "jobs/:jobId",
+    operation: "vars/set" satisfies OperationId,
+    inNav: false,
+    prefetch: prefetchJob,
+    load: () => import("@/features/jobs/job-page").then((module) => module.JobPage),
   }),
   page({
     id: "subscriber",

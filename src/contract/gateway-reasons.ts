@@ -75,6 +75,16 @@ export const gatewayReasons = [
   "view-not-yours",
   /** /views: the person keeps as many views of the channel as they may; details: { max } (409). */
   "views-full",
+  /** /jobs: the body or the query is not a job's (details: { path }) (400). */
+  "job-invalid",
+  /** /jobs: no such job, or not one this account may see (404). */
+  "job-not-found",
+  /** /jobs: the role may not run this kind of job; details: { role, kind } (403). */
+  "job-refused",
+  /** /jobs: the job has ended, so it cannot be cancelled (409). */
+  "job-finished",
+  /** /jobs: a retry of a job still running, or of one that failed for nobody (409). */
+  "job-nothing-to-retry",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
 

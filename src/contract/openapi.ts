@@ -3,6 +3,7 @@ import { campaignLabelRequest, campaignLabelResponse, campaignLabelsResponse } f
 import { viewChangeRequest, viewCreateRequest, viewResponse, viewsResponse } from "./views";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
+import { jobPaths } from "./openapi-jobs";
 import { operationIds, operations } from "./operations";
 
 type JsonSchema = Record<string, unknown>;
@@ -61,6 +62,7 @@ export function buildOpenApiDocument(): JsonSchema {
   }
 
   Object.assign(paths, campaignPaths(), viewPaths());
+  Object.assign(paths, jobPaths(toSchema, failureContent));
 
   return {
     openapi: "3.1.0",

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDateTimeSeconds,
   formatDecimal,
+  formatDuration,
   formatNumber,
   formatPercent,
   formatPeriod,
@@ -37,6 +38,8 @@ export interface Formatters {
   apiDateTime: (text: string, timeZone: string) => string;
   period: (from: number, to: number, timeZone: string) => string;
   relative: (instant: number, now: number) => string;
+  /** How long something will take: "9 minutes". */
+  duration: (seconds: number) => string;
   zone: (timeZone: string, instant: number) => ZoneLabel;
 }
 
@@ -56,6 +59,7 @@ export function formatters(locale: string): Formatters {
     apiDateTime: (text, timeZone) => formatApiDateTimeText(text, timeZone, locale),
     period: (from, to, timeZone) => formatPeriod(from, to, timeZone, locale),
     relative: (instant, now) => formatRelativeTime(instant, now, locale),
+    duration: (seconds) => formatDuration(seconds, locale),
     zone: (timeZone, instant) => formatTimeZone(timeZone, instant, locale),
   };
 }

@@ -186,6 +186,28 @@ export function formatWait(seconds: number, locale: string): string {
   return format.format(Math.max(1, Math.ceil(seconds / 60)), "minute");
 }
 
+/**
+ * How long something will take, rounded up to a unit a person plans with: "40 seconds",
+ * "9 minutes", "2.5 hours" / "40 секунд", "9 минут", "2,5 часа".
+ */
+export function formatDuration(seconds: number, locale: string): string {
+  const unit = (name: "second" | "minute" | "hour", digits: number) =>
+    memo(
+      `d|${name}|${String(digits)}|${locale}`,
+      () =>
+        new Intl.NumberFormat(intlTag(locale), {
+          style: "unit",
+          unit: name,
+          unitDisplay: "long",
+          maximumFractionDigits: digits,
+        }),
+    );
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return unit("second", 0).format(whole);
+  if (whole < 2 * 3600) return unit("minute", 0).format(Math.ceil(whole / 60));
+  return unit("hour", 1).format(Math.ceil(whole / 360) / 10);
+}
+
 const RELATIVE_STEPS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
   // unit, its length in ms, and up to how many of it are said before the next unit
   ["second", 1000, 45],

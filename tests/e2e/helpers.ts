@@ -101,3 +101,20 @@ export async function stubRemoteImages(page: Page) {
       }),
   );
 }
+
+/**
+ * axe on the state shown in light and dark, at 1280 px and at 390 px, with a picture of each
+ * (`<name>-<width>-<scheme>.png`); leaves the page at 1280 px, light.
+ */
+export async function checkAndPicture(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, `${name}-${String(width)}-${scheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "light" });
+}

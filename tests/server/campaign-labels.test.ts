@@ -216,8 +216,11 @@ describe("the campaign labels' migration", () => {
       const path = join(dir, "gateway.db");
       const first = openGatewayDb(path);
       // Back to version 3: without the campaign labels (4), the directory's Russian name
-      // order (5), which is read again after this migration, and the saved views (6).
+      // order (5), which is read again after this migration, the saved views (6) and the
+      // jobs (7).
       first.exec(`
+        DROP TABLE job_people;
+        DROP TABLE jobs;
         DROP TABLE saved_view_pins;
         DROP TABLE saved_views;
         DROP TABLE campaign_labels;
@@ -233,7 +236,7 @@ describe("the campaign labels' migration", () => {
       first.close();
       const db = openGatewayDb(path);
       try {
-        expect(db.pragma("user_version", { simple: true })).toBe(6);
+        expect(db.pragma("user_version", { simple: true })).toBe(7);
         expect(db.prepare("SELECT count(*) AS n FROM campaign_labels").get()).toEqual({ n: 0 });
         expect(db.prepare("SELECT count(*) AS n FROM saved_views").get()).toEqual({ n: 0 });
         expect(db.prepare("SELECT username FROM accounts").all()).toEqual([{ username: "ann" }]);

@@ -113,8 +113,8 @@ describe("the gateway's store", () => {
     const db = openGatewayDb(path);
     try {
       // 2 adds the locale; 3 (the subscriber directory's tables), 4 (campaign labels), 5 (the
-      // directory's Russian name order) and 6 (saved views) follow.
-      expect(db.pragma("user_version", { simple: true })).toBe(6);
+      // directory's Russian name order), 6 (saved views) and 7 (jobs on segments) follow.
+      expect(db.pragma("user_version", { simple: true })).toBe(7);
       expect(db.prepare("SELECT username, locale FROM accounts").all()).toEqual([
         { username: "ann", locale: null },
       ]);

@@ -17,7 +17,7 @@ interface Operation {
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Operation> };
 
-  it("is OpenAPI 3.1 with one path per operation, the gateway's campaign labels and saved views", () => {
+  it("is OpenAPI 3.1 with one path per operation, the gateway's campaign labels, saved views and jobs", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual(
       [
@@ -27,9 +27,14 @@ describe("the OpenAPI document", () => {
         "/views/{group_id}",
         "/views/{group_id}/{view_id}",
         "/views/{group_id}/{view_id}/pin",
+        "/jobs",
+        "/jobs/{job_id}",
+        "/jobs/{job_id}/people",
+        "/jobs/{job_id}/cancel",
+        "/jobs/{job_id}/retry",
       ].sort(),
     );
-    expect(Object.keys(document.paths)).toHaveLength(36);
+    expect(Object.keys(document.paths)).toHaveLength(41);
     const views = JSON.stringify(document.paths["/views/{group_id}"]);
     expect(views).toContain('"maxLength":80');
     expect(views).toContain('"maxLength":4000');

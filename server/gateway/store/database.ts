@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../shared/sqlite";
 import { DIRECTORY_SCHEMA } from "./directory-schema";
+import { JOBS_SCHEMA } from "./jobs-schema";
 
 export type GatewayDb = Database.Database;
 
@@ -81,6 +82,8 @@ const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX saved_view_pins_by_user ON saved_view_pins (username);
   `,
+  // Jobs on segments and the state of each of their people (store/jobs.ts).
+  JOBS_SCHEMA,
 ];
 
 export function openGatewayDb(path: string): GatewayDb {

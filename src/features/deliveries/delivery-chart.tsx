@@ -11,7 +11,7 @@ import { changeWords } from "@/components/change-text/change-words";
 import { useFormat, type Formatters } from "@/i18n/use-format";
 import { bucketUnitFor, type Bucket } from "@/lib/buckets";
 import type { CompareMode } from "@/lib/compare-periods";
-import { compareRows, comparedCsv } from "@/lib/compared-series";
+import { compareRows, comparedCsvRecords } from "@/lib/compared-series";
 import { DELIVERY_PAGE_SIZE, DELIVERY_PAGES_PER_ROUND, sumDeliveries } from "@/lib/delivery-series";
 import type { CsvFormat } from "@/lib/csv-options";
 import type { SeriesPoint } from "@/lib/fit-points";
@@ -114,7 +114,7 @@ export function DeliveryChart({
     totals: [totals.sent, totals.failed, totals.notAllowed],
     // With a comparison, the file has the compared columns and the change too.
     csv: (csvFormat: CsvFormat) =>
-      comparedCsv({
+      comparedCsvRecords({
         rowHeader: axis,
         comparedHeader,
         labels: [sent.label, failed.label, notAllowed.label],

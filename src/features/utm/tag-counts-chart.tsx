@@ -10,7 +10,7 @@ import type { ChartPeriod } from "@/lib/chart-image";
 import type { CsvFormat } from "@/lib/csv-options";
 import { useFormat } from "@/i18n/use-format";
 import { compareValues } from "@/lib/compare-periods";
-import { comparedCsv, type ComparedRow } from "@/lib/compared-series";
+import { comparedCsvRecords, type ComparedRow } from "@/lib/compared-series";
 import type { SeriesPoint } from "@/lib/fit-points";
 import {
   leaderOf,
@@ -101,7 +101,7 @@ export function TagCountsChart({
     totals: totals ? [totals.current.subscribed, totals.current.unsubscribed] : undefined,
     // The file has the period before's columns and the change, as the table view shows them.
     csv: (csvFormat: CsvFormat) =>
-      comparedCsv({
+      comparedCsvRecords({
         rowHeader,
         comparedHeader: undefined,
         labels: series.map((item) => item.label),

@@ -6,9 +6,12 @@ import { useApi } from "@/api/api-context";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { mayRunJobs } from "@/contract/job-kinds";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { useFormat } from "@/i18n/use-format";
 import { userIdField } from "@/lib/subscriber-format";
 import { ExportButton } from "../export/export-button";
+import { SegmentActions } from "../segment-actions/segment-actions";
 import { userIdLabel } from "../words/user-id-label";
 import { subscriptionsQuery } from "@/api/lookup-queries";
 import { DirectoryStatusLine } from "../directory/directory-status";
@@ -30,7 +33,6 @@ import { SegmentCount } from "../segment/segment-count";
 import { hasFilters, readSegment, writeSegment } from "../segment/segment-search";
 import { SegmentContext } from "../segment/use-segment";
 import { useSegmentCount } from "../segment/use-segment-count";
-import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { SavedViews } from "../views/saved-views";
 import { useShownView } from "../views/use-shown-view";
 import { ViewHeading } from "../views/view-heading";
@@ -70,6 +72,8 @@ export function SubscribersPage() {
     () => ({ filters, size: segmentCount.size }),
     [filters, segmentCount.size],
   );
+  // The segment's size once known (a finished count; the channel's count without filters).
+  const knownSize = segmentCount.size?.complete ? segmentCount.size.count : undefined;
   const zone = channel.time_zone;
   const onSegmentChange = useCallback(
     (next: SegmentFilters) => {
@@ -86,6 +90,7 @@ export function SubscribersPage() {
     },
     [setParams, zone],
   );
+  const runsJobs = mayRunJobs(role);
 
   // Names are a nicety: while they load, or if they fail, the ids stand in.
   const subscriptions = useQuery(subscriptionsQuery(channel.group_id, call));
@@ -198,8 +203,9 @@ export function SubscribersPage() {
         <div className="subscribers-export">
           <ExportButton
             filters={filtered ? filters : undefined}
-            size={segmentCount.size?.complete ? segmentCount.size.count : undefined}
+            size={knownSize}
           />
+          {runsJobs && <SegmentActions filters={filters} size={knownSize} />}
         </div>
       </div>
       {subscriptions.isError && (
