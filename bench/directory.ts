@@ -5,8 +5,9 @@
  * and this one measures it over HTTP:
  *
  * 1. a full sync at the default share (20 calls a second per token, half for the sync): time,
- *    peak memory of the gateway, size of its database; meanwhile, and after it, a person's own
- *    calls (bursts of 5 subscribers/get and vars/get), latency with and without the sync;
+ *    peak memory of the gateway, size of its database; meanwhile (a burst every 5 s through the
+ *    whole pass, printed also by thirds of it), and after it, a person's own calls (bursts of 5
+ *    subscribers/get and vars/get), latency with and without the sync;
  *    then search: 1,000 realistic queries (names in both scripts, any order, prefixes, ids,
  *    links, typos, ё/е) against the people of the Telegram channel (70 %): p50, p95, p99;
  * 2. a full sync with the rate limit raised (`--raised`, default 1000 a second; 0 skips it), on
@@ -235,6 +236,8 @@ async function personCalls(
   gateway: Gateway,
   bursts: number,
   going: () => boolean = () => true,
+  gapMs = 1000,
+  stamps: number[] = [],
 ): Promise<number[]> {
   const userIds = someUserIds(2 * bursts);
   const latencies: number[] = [];
@@ -252,9 +255,10 @@ async function personCalls(
     const json = (await answer.json()) as { success?: boolean };
     if (json.success !== true) throw new Error(`${operation}: ${JSON.stringify(json)}`);
     latencies.push(performance.now() - started);
+    stamps.push(started);
   };
   for (let burst = 0; burst < bursts && going(); burst++) {
-    const tick = sleep(1000);
+    const tick = sleep(gapMs);
     await Promise.all([
       call("subscribers/get", { count: 20, offset_id: String(burst * 10) }),
       call("subscribers/get", { count: 20 }),
@@ -450,8 +454,13 @@ async function main(): Promise<void> {
       });
       // A large sync settles first, so the person's calls meet it at its steady pace.
       if (SUBSCRIBERS >= 100_000) await sleep(20_000);
-      console.log("  a person's calls during the sync…");
-      const during = await personCalls(gateway, 60, () => !syncDone);
+      // One burst every 5 s for the whole pass, so the calls meet its start, when the tables
+      // are small and writes cheap, and its end, when they are large (issue 16: late in a pass).
+      console.log("  a person's calls during the sync, a burst every 5 s until it ends…");
+      const stamps: number[] = [];
+      const duringStart = performance.now();
+      const during = await personCalls(gateway, 600, () => !syncDone, 5000, stamps);
+      const duringEnd = performance.now();
       const synced = await syncing;
       const rss = gateway.peakRss();
       console.log("  a person's calls after it…");
@@ -464,6 +473,14 @@ async function main(): Promise<void> {
       );
       console.log(`gateway database: ${mb(sizeOf(gatewayDb))}`);
       console.log(`a person's calls while the sync runs: ${summary(during)}`);
+      const third = (duringEnd - duringStart) / 3;
+      ["first", "second", "last"].forEach((name, index) => {
+        const part = during.filter((_, call) => {
+          const at = (stamps[call] ?? 0) - duringStart;
+          return at >= index * third && at < (index + 1) * third;
+        });
+        console.log(`  in the ${name} third of the pass:     ${summary(part)}`);
+      });
       console.log(`a person's calls without it:          ${summary(after)}`);
     }
     const raised = Number(args.raised);
