@@ -37,7 +37,9 @@ describe("the segment builder", { timeout: 90_000 }, () => {
       expect(chipTexts()).toEqual(["in group “News”", "inactive (does not allow messages)"]);
     }, WAIT);
     await waitFor(() => {
-      expect(shownNames()).toEqual([5, 10, 15, 20, 25].map((n) => `Name${n} Family${n}`));
+      expect(shownNames()).toEqual(
+        [5, 10, 15, 20, 25].map((n) => `Name${String(n)} Family${String(n)}`),
+      );
     }, WAIT);
   });
 
@@ -79,7 +81,9 @@ describe("the segment builder", { timeout: 90_000 }, () => {
     expect(router.state.location.search).toBe("?status=inactive");
     // Every inactive person of the channel, the one outside "News" too.
     await waitFor(() => {
-      expect(shownNames()).toEqual([5, 10, 15, 20, 25, 30].map((n) => `Name${n} Family${n}`));
+      expect(shownNames()).toEqual(
+        [5, 10, 15, 20, 25, 30].map((n) => `Name${String(n)} Family${String(n)}`),
+      );
     }, WAIT);
 
     await user.click(screen.getByRole("button", { name: "Clear all" }));

@@ -201,10 +201,7 @@ export function SubscribersPage() {
           admin={role === "admin"}
         />
         <div className="subscribers-export">
-          <ExportButton
-            filters={filtered ? filters : undefined}
-            size={knownSize}
-          />
+          <ExportButton filters={filtered ? filters : undefined} size={knownSize} />
           {runsJobs && <SegmentActions filters={filters} size={knownSize} />}
         </div>
       </div>
