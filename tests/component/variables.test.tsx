@@ -597,7 +597,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(document.title).toBe(`Переменные пользователя ${String(personId)} · Channel Desk`);
     expect(screen.getByRole("heading", { level: 1, name: "Переменные" })).toBeTruthy();
 
-    await user.click(within(row("a1", "Переменные")).getByRole("button", { name: "Удалить a1" }));
+    await user.click(within(row("a1", "Переменные")).getByRole("button", { name: "Удалить «a1»" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Удалить переменную «a1»?" });
     expect(dialog.textContent).toContain(
       "Боты и сообщения, которые её используют, больше её не найдут.",

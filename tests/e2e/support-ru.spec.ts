@@ -118,7 +118,7 @@ test.describe("support staff in Russian", () => {
 
       // Delete it, asked first.
       await row(page, variable)
-        .getByRole("button", { name: `Удалить ${variable}` })
+        .getByRole("button", { name: `Удалить «${variable}»` })
         .click();
       const dialog = page.getByRole("alertdialog", { name: `Удалить переменную «${variable}»?` });
       await expect(dialog).toBeVisible();
