@@ -31,7 +31,9 @@ test.describe("the interface in Russian", () => {
       await expect(page).toHaveTitle("Войти · Channel Desk");
       await signInInRussian(page, accounts[role]);
       const nav = page.getByRole("navigation", { name: "Разделы" });
-      for (const name of pages) await expect(nav.getByRole("link", { name })).toBeVisible();
+      for (const name of pages) {
+        await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      }
       await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
       await expect(page.getByRole("combobox", { name: "Язык" })).toHaveValue("ru");
       await expectNoAxeViolations(page);

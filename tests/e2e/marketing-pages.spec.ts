@@ -69,6 +69,8 @@ for (const lang of ["en", "ru"] as const) {
       test.setTimeout(300_000);
       const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
       await open(page, lang, `/c/${String(GROUP)}?compare=previous`);
+      // The chart below the figures is drawn once it is scrolled to.
+      await page.locator(".channel-activity").scrollIntoViewIfNeeded();
       await expect(page.locator(".chart-summary")).toContainText(words.againstPrevious, {
         timeout: 30_000,
       });
