@@ -72,10 +72,16 @@ test.describe("the marketer's journey in Russian", () => {
     await page.getByRole("switch", { name: "Показать таблицей" }).check();
     const table = page.getByRole("table", { name: /^Подписки по кампаниям, / });
     await expect(table).toBeVisible();
+    // Compared with the period before (the page's default): each figure, its value then and
+    // the change.
     await expect(table.getByRole("columnheader")).toHaveText([
       "Кампания",
       "Подписались",
+      "Подписались, для сравнения",
+      "Подписались, изменение",
       "Отписались",
+      "Отписались, для сравнения",
+      "Отписались, изменение",
     ]);
     await expect(table.getByRole("rowheader", { name: "Всего" })).toBeVisible();
     await expectNoAxeViolations(page);
