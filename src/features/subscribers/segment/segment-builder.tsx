@@ -1,10 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
-import { AddFilterForm } from "./add-filter-form";
 import { segmentChips, withoutChip } from "./segment-chips";
 import { useSegmentLookups } from "./segment-lookups";
+
+// "Add a filter"'s form and its pickers are fetched when first wanted (the button hovered,
+// focused or pressed), not with the list: the first screen shows the chips only (issue 15).
+const loadAddFilterForm = () => import("./add-filter-form");
+const AddFilterForm = lazy(() =>
+  loadAddFilterForm().then((module) => ({ default: module.AddFilterForm })),
+);
+const preloadAddFilterForm = () => {
+  void loadAddFilterForm();
+};
 
 interface SegmentBuilderProps {
   groupId: number;
@@ -83,6 +93,8 @@ export function SegmentBuilder({
           type="button"
           className="button"
           aria-expanded={adding}
+          onPointerEnter={preloadAddFilterForm}
+          onFocus={preloadAddFilterForm}
           onClick={() => {
             setAdding(!adding);
           }}
@@ -103,22 +115,26 @@ export function SegmentBuilder({
         )}
       </div>
       {adding && (
-        <AddFilterForm
-          filters={filters}
-          lookups={lookups}
-          groupId={groupId}
-          timeZone={timeZone}
-          userIdField={userIdField}
-          onAdd={(next) => {
-            setAdding(false);
-            focusNext.current = "add";
-            onChange(next);
-          }}
-          onCancel={() => {
-            setAdding(false);
-            focusNext.current = "add";
-          }}
-        />
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <AddFilterForm
+              filters={filters}
+              lookups={lookups}
+              groupId={groupId}
+              timeZone={timeZone}
+              userIdField={userIdField}
+              onAdd={(next) => {
+                setAdding(false);
+                focusNext.current = "add";
+                onChange(next);
+              }}
+              onCancel={() => {
+                setAdding(false);
+                focusNext.current = "add";
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </section>
   );
