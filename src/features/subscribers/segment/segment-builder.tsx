@@ -5,6 +5,7 @@ import { ChunkBoundary } from "@/components/chunk-boundary";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { segmentChips, withoutChip } from "./segment-chips";
 import { useSegmentLookups } from "./segment-lookups";
+import { wantedLookups } from "./wanted-lookups";
 
 // "Add a filter"'s form and its pickers are fetched when first wanted (the button hovered,
 // focused or pressed), not with the list: the first screen shows the chips only (issue 15).
@@ -12,9 +13,6 @@ const loadAddFilterForm = () => import("./add-filter-form");
 const AddFilterForm = lazy(() =>
   loadAddFilterForm().then((module) => ({ default: module.AddFilterForm })),
 );
-const preloadAddFilterForm = () => {
-  void loadAddFilterForm();
-};
 
 interface SegmentBuilderProps {
   groupId: number;
@@ -37,16 +35,28 @@ export function SegmentBuilder({
   onChange,
 }: SegmentBuilderProps) {
   const { t, i18n } = useLingui();
-  const lookups = useSegmentLookups(groupId, timeZone, filters.bot_id);
+  const [adding, setAdding] = useState(false);
+  // Hovering or focusing "Add a filter" starts the pickers' lists, as it starts the form's code.
+  const [aboutToAdd, setAboutToAdd] = useState(false);
+  const lookups = useSegmentLookups(
+    groupId,
+    timeZone,
+    filters.bot_id,
+    wantedLookups(filters, adding || aboutToAdd),
+  );
   const chips = useMemo(
     () => segmentChips(filters, lookups.names, i18n, timeZone),
     [filters, lookups.names, i18n, timeZone],
   );
-  const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   // A chip's id, or "add" for the "Add a filter" button (no chip's id is "add").
   const focusNext = useRef<string | null>(null);
+
+  const preload = () => {
+    void loadAddFilterForm();
+    setAboutToAdd(true);
+  };
 
   useEffect(() => {
     const target = focusNext.current;
@@ -93,8 +103,8 @@ export function SegmentBuilder({
           type="button"
           className="button"
           aria-expanded={adding}
-          onPointerEnter={preloadAddFilterForm}
-          onFocus={preloadAddFilterForm}
+          onPointerEnter={preload}
+          onFocus={preload}
           onClick={() => {
             setAdding(!adding);
           }}
