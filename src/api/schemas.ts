@@ -11,4 +11,5 @@ export {
   directorySearchResponse,
   directoryStatusResponse,
 } from "@/contract/directory";
+export { jobListResponse, jobPeopleResponse, jobResponse } from "@/contract/jobs";
 export { viewResponse, viewsResponse } from "@/contract/views";

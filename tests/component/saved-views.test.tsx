@@ -88,7 +88,7 @@ describe("saved views on the subscribers page", { timeout: 90_000 }, () => {
     await user.keyboard("{Escape}");
 
     await user.click(screen.getByRole("button", { name: "Save view…" }));
-    const dialog = screen.getByRole("dialog", { name: "Save view" });
+    const dialog = await screen.findByRole("dialog", { name: "Save view" }, WAIT);
     const name = within(dialog).getByRole("textbox", { name: "View name" });
     expect(document.activeElement).toBe(name);
     // An empty name is said under the field, and nothing is sent.
@@ -142,7 +142,7 @@ describe("saved views on the subscribers page", { timeout: 90_000 }, () => {
     expect(within(menu()).getByRole("heading", { name: "My views" })).toBeTruthy();
 
     await user.click(within(menu()).getByRole("button", { name: "Rename Fifty, no status" }));
-    const dialog = screen.getByRole("dialog", { name: "Rename view" });
+    const dialog = await screen.findByRole("dialog", { name: "Rename view" }, WAIT);
     const field = within(dialog).getByRole("textbox", { name: "View name" });
     expect((field as HTMLInputElement).value).toBe("Fifty, no status");
     await user.clear(field);

@@ -51,7 +51,7 @@ describe("the segment builder", { timeout: 90_000 }, () => {
     }, WAIT);
 
     await user.click(screen.getByRole("button", { name: "Add a filter" }));
-    const form = screen.getByRole("form", { name: "Add a filter" });
+    const form = await screen.findByRole("form", { name: "Add a filter" }, WAIT);
     await user.selectOptions(within(form).getByLabelText("Filter"), "lead_status");
     // Added without a value: said, and nothing changes.
     await user.click(within(form).getByRole("button", { name: "Add filter" }));

@@ -1,33 +1,36 @@
 import type { GatewayFetch } from "@/api/api-context";
 import type { JobOperation } from "@/api/api-error";
 import { DEFAULT_TIMEOUT_MS } from "@/api/client";
-import { exchange, failFor, readAnswer } from "@/api/exchange";
-import { failureBody } from "@/contract/errors";
-import {
-  type JobCreateRequest,
-  type JobItem,
-  jobListResponse,
-  type JobListResponse,
-  jobPeopleResponse,
-  type JobPeopleResponse,
-  type JobPersonState,
-  jobResponse,
+import type { ContractSchemas } from "@/api/contract-schemas";
+import { exchange, failFor, readAnswer, schemasOrFail } from "@/api/exchange";
+import type {
+  JobCreateRequest,
+  JobItem,
+  JobListResponse,
+  JobPeopleResponse,
+  JobPersonState,
 } from "@/contract/jobs";
 import type * as z from "@/contract/zod";
 
 /**
  * The gateway's jobs on segments (`/jobs`, src/contract/jobs.ts): each answer parsed by the
- * contract and each failure an ApiError, as for the API's operations.
+ * contract and each failure an ApiError, as for the API's operations. The schemas come from
+ * the contract's lazy chunk, as for views and the directory: the jobs page's route loader is
+ * in the entry, which must not carry zod (issue 15).
  */
 async function send<T extends z.ZodType>(
   gateway: GatewayFetch,
   operation: JobOperation,
   path: string,
   init: Omit<RequestInit, "signal"> & { signal?: AbortSignal | undefined },
-  schema: T,
+  pick: (schemas: ContractSchemas) => T,
 ): Promise<z.infer<T>> {
   const fail = failFor(operation);
+  const schemas = await schemasOrFail(fail);
   const { signal, ...rest } = init;
+  if (signal?.aborted === true) {
+    throw fail({ kind: "aborted", message: "The request was cancelled." });
+  }
   const answer = await exchange(
     path,
     {
@@ -40,7 +43,7 @@ async function send<T extends z.ZodType>(
     },
     { fetch: gateway, signal, timeoutMs: DEFAULT_TIMEOUT_MS, fail },
   );
-  return readAnswer(answer, schema, { failureBody, fail });
+  return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
 }
 
 export interface JobsApi {
@@ -69,11 +72,18 @@ export function jobsApi(gateway: GatewayFetch): JobsApi {
         "jobs/list",
         `/jobs?group_id=${String(groupId)}&offset=${String(page.offset)}&count=${String(page.count)}`,
         { ...get, signal },
-        jobListResponse,
+        (schemas) => schemas.jobListResponse,
       ),
     get: async (jobId, signal) =>
-      (await send(gateway, "jobs/get", `/jobs/${String(jobId)}`, { ...get, signal }, jobResponse))
-        .item,
+      (
+        await send(
+          gateway,
+          "jobs/get",
+          `/jobs/${String(jobId)}`,
+          { ...get, signal },
+          (schemas) => schemas.jobResponse,
+        )
+      ).item,
     people: (jobId, page, signal) => {
       const query = new URLSearchParams({ offset: String(page.offset), count: String(page.count) });
       if (page.state !== undefined) query.set("state", page.state);
@@ -82,7 +92,7 @@ export function jobsApi(gateway: GatewayFetch): JobsApi {
         "jobs/people",
         `/jobs/${String(jobId)}/people?${query.toString()}`,
         { ...get, signal },
-        jobPeopleResponse,
+        (schemas) => schemas.jobPeopleResponse,
       );
     },
     create: async (request) =>
@@ -92,7 +102,7 @@ export function jobsApi(gateway: GatewayFetch): JobsApi {
           "jobs/create",
           "/jobs",
           { method: "POST", body: JSON.stringify(request) },
-          jobResponse,
+          (schemas) => schemas.jobResponse,
         )
       ).item,
     cancel: async (jobId) =>
@@ -102,7 +112,7 @@ export function jobsApi(gateway: GatewayFetch): JobsApi {
           "jobs/cancel",
           `/jobs/${String(jobId)}/cancel`,
           { method: "POST" },
-          jobResponse,
+          (schemas) => schemas.jobResponse,
         )
       ).item,
     retry: async (jobId) =>
@@ -112,7 +122,7 @@ export function jobsApi(gateway: GatewayFetch): JobsApi {
           "jobs/retry",
           `/jobs/${String(jobId)}/retry`,
           { method: "POST" },
-          jobResponse,
+          (schemas) => schemas.jobResponse,
         )
       ).item,
   };

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useApi } from "@/api/api-context";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
@@ -21,7 +22,6 @@ import { DirectoryControls } from "./directory-controls";
 import { API_ONLY_COLUMNS } from "./directory-rows";
 import { DirectoryView } from "./directory-view";
 import { SourceSwitch } from "./source-switch";
-import { LoadMoreView } from "./load-more-view";
 import { PagedView } from "./paged-view";
 import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
 import { listSource, subscribersSearch } from "./subscribers-search";
@@ -38,6 +38,12 @@ import { useShownView } from "../views/use-shown-view";
 import { ViewHeading } from "../views/view-heading";
 import "./subscribers.css";
 import "../segment/segment.css";
+
+// The endless list (its virtualizer and infinite query, about 10 kB gzip) is not the page's
+// usual first screen (pages of the directory or of the API are): fetched when chosen (issue 15).
+const LoadMoreView = lazy(() =>
+  import("./load-more-view").then((module) => ({ default: module.LoadMoreView })),
+);
 
 const NO_NAMES: ReadonlyMap<number, string> = new Map();
 
@@ -246,13 +252,17 @@ export function SubscribersPage() {
           filtered={filtered}
         />
       ) : (
-        <LoadMoreView
-          groupId={channel.group_id}
-          pageSize={pageSize}
-          table={table}
-          filters={filters}
-          filtered={filtered}
-        />
+        <ChunkBoundary what={t`The list could not be loaded.`}>
+          <Suspense fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
+            <LoadMoreView
+              groupId={channel.group_id}
+              pageSize={pageSize}
+              table={table}
+              filters={filters}
+              filtered={filtered}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </SegmentContext>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { Link } from "react-router";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
@@ -12,8 +13,14 @@ import { jobKinds, mayRunJob } from "@/contract/job-kinds";
 import type { JobAction, JobItem, JobKind } from "@/contract/jobs";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { channelPath } from "@/lib/channel-path";
-import { SegmentJobDialog } from "./segment-job-dialog";
 import "./segment-actions.css";
+
+// The confirmation and its fields are fetched when the menu is first opened, not with the
+// list (issue 15): by the time an action is chosen the chunk is there.
+const loadJobDialog = () => import("./segment-job-dialog");
+const SegmentJobDialog = lazy(() =>
+  loadJobDialog().then((module) => ({ default: module.SegmentJobDialog })),
+);
 
 export interface SegmentActionsProps {
   /** The segment: the list's filters (`{}`: everyone). */
@@ -76,6 +83,7 @@ export function SegmentActions({ filters, size }: SegmentActionsProps) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => {
+          void loadJobDialog();
           setOpen((current) => !current);
         }}
       >
@@ -102,19 +110,23 @@ export function SegmentActions({ filters, size }: SegmentActionsProps) {
         </ul>
       )}
       {kind !== undefined && (
-        <SegmentJobDialog
-          kind={kind}
-          size={size}
-          subscriptions={subscriptions.data ?? []}
-          bots={bots.data ?? []}
-          busy={create.isPending}
-          onConfirm={(action) => {
-            create.mutate(action);
-          }}
-          onClose={() => {
-            setKind(undefined);
-          }}
-        />
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <SegmentJobDialog
+              kind={kind}
+              size={size}
+              subscriptions={subscriptions.data ?? []}
+              bots={bots.data ?? []}
+              busy={create.isPending}
+              onConfirm={(action) => {
+                create.mutate(action);
+              }}
+              onClose={() => {
+                setKind(undefined);
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
       {started && (
         <p role="status" className="segment-actions-started">

@@ -1,10 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
-import { AddFilterForm } from "./add-filter-form";
 import { segmentChips, withoutChip } from "./segment-chips";
 import { useSegmentLookups } from "./segment-lookups";
+import { wantedLookups } from "./wanted-lookups";
+
+// "Add a filter"'s form and its pickers are fetched when first wanted (the button hovered,
+// focused or pressed), not with the list: the first screen shows the chips only (issue 15).
+const loadAddFilterForm = () => import("./add-filter-form");
+const AddFilterForm = lazy(() =>
+  loadAddFilterForm().then((module) => ({ default: module.AddFilterForm })),
+);
 
 interface SegmentBuilderProps {
   groupId: number;
@@ -27,16 +35,28 @@ export function SegmentBuilder({
   onChange,
 }: SegmentBuilderProps) {
   const { t, i18n } = useLingui();
-  const lookups = useSegmentLookups(groupId, timeZone, filters.bot_id);
+  const [adding, setAdding] = useState(false);
+  // Hovering or focusing "Add a filter" starts the pickers' lists, as it starts the form's code.
+  const [aboutToAdd, setAboutToAdd] = useState(false);
+  const lookups = useSegmentLookups(
+    groupId,
+    timeZone,
+    filters.bot_id,
+    wantedLookups(filters, adding || aboutToAdd),
+  );
   const chips = useMemo(
     () => segmentChips(filters, lookups.names, i18n, timeZone),
     [filters, lookups.names, i18n, timeZone],
   );
-  const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   // A chip's id, or "add" for the "Add a filter" button (no chip's id is "add").
   const focusNext = useRef<string | null>(null);
+
+  const preload = () => {
+    void loadAddFilterForm();
+    setAboutToAdd(true);
+  };
 
   useEffect(() => {
     const target = focusNext.current;
@@ -83,6 +103,8 @@ export function SegmentBuilder({
           type="button"
           className="button"
           aria-expanded={adding}
+          onPointerEnter={preload}
+          onFocus={preload}
           onClick={() => {
             setAdding(!adding);
           }}
@@ -103,22 +125,26 @@ export function SegmentBuilder({
         )}
       </div>
       {adding && (
-        <AddFilterForm
-          filters={filters}
-          lookups={lookups}
-          groupId={groupId}
-          timeZone={timeZone}
-          userIdField={userIdField}
-          onAdd={(next) => {
-            setAdding(false);
-            focusNext.current = "add";
-            onChange(next);
-          }}
-          onCancel={() => {
-            setAdding(false);
-            focusNext.current = "add";
-          }}
-        />
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <AddFilterForm
+              filters={filters}
+              lookups={lookups}
+              groupId={groupId}
+              timeZone={timeZone}
+              userIdField={userIdField}
+              onAdd={(next) => {
+                setAdding(false);
+                focusNext.current = "add";
+                onChange(next);
+              }}
+              onCancel={() => {
+                setAdding(false);
+                focusNext.current = "add";
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { parseApiDateTime } from "@/contract/datetime";
 import { mayCall } from "@/contract/roles";
 import { collectOffsetPages } from "@/lib/offset-pages";
 import type { SegmentNames } from "./segment-chips";
+import type { WantedLookups } from "./wanted-lookups";
 
 /** Every step of a bot in bot order (bots/getSteps, all pages). */
 export function stepsQuery(groupId: number, botId: number, call: Call) {
@@ -26,13 +27,20 @@ export function stepsQuery(groupId: number, botId: number, call: Call) {
  * What the builder's pickers offer and the chips name: the channel's groups, its mailings
  * newest first, its bots, and the steps of `botId`. A role that may not read a list gets none
  * (the pickers then take ids), and names fall back to `#id` while they load or if they fail.
+ * The mailings and the bots are asked for only when `wanted` (wanted-lookups.ts); the groups
+ * always, as the list's own column names them.
  */
-export function useSegmentLookups(groupId: number, timeZone: string, botId: number | undefined) {
+export function useSegmentLookups(
+  groupId: number,
+  timeZone: string,
+  botId: number | undefined,
+  wanted: WantedLookups,
+) {
   const { call } = useApi();
   const { role } = useSignedInSession();
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
-  const deliveries = useQuery(deliveriesQuery(groupId, call));
-  const bots = useQuery(botsQuery(groupId, call));
+  const deliveries = useQuery({ ...deliveriesQuery(groupId, call), enabled: wanted.deliveries });
+  const bots = useQuery({ ...botsQuery(groupId, call), enabled: wanted.bots });
   const mayReadSteps = mayCall(role, "bots/getSteps");
   const steps = useQuery({
     ...stepsQuery(groupId, botId ?? 0, call),

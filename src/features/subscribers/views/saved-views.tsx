@@ -1,8 +1,7 @@
 import { i18n as globalI18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import {
@@ -12,11 +11,21 @@ import {
   usePinView,
   viewsQuery,
 } from "@/api/views/view-queries";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { notify } from "@/components/notify";
 import type { ViewItem } from "@/contract/views";
-import { ViewDialog, type ViewFormValues } from "./view-dialog";
+import type { ViewFormValues } from "./view-dialog";
 import { ViewsMenu, type ViewAction } from "./views-menu";
 import "./saved-views.css";
+
+// The naming form (react-hook-form, the contract's check of a name) is fetched when it is
+// first wanted ("Save view…" hovered or focused, or a rename chosen), not with the list.
+const loadViewDialog = () => import("./view-dialog");
+const ViewDialog = lazy(() => loadViewDialog().then((module) => ({ default: module.ViewDialog })));
+const preloadViewDialog = () => {
+  void loadViewDialog();
+};
 
 interface SavedViewsProps {
   groupId: number;
@@ -41,7 +50,7 @@ export function SavedViews({ groupId, shown, currentId, admin }: SavedViewsProps
     setDialog(null);
   };
   const failed = (error: unknown) => {
-    toast.error(describeApiError(error, globalI18n));
+    notify("error", describeApiError(error, globalI18n));
   };
   const create = useCreateView(groupId);
   const change = useChangeView(groupId);
@@ -63,7 +72,8 @@ export function SavedViews({ groupId, shown, currentId, admin }: SavedViewsProps
           { viewId, change: { shared: action === "share" } },
           {
             onSuccess: () =>
-              toast.success(
+              notify(
+                "success",
                 action === "share"
                   ? t`“${name}” is shared with the team.`
                   : t`“${name}” is yours alone now.`,
@@ -95,6 +105,8 @@ export function SavedViews({ groupId, shown, currentId, admin }: SavedViewsProps
       <button
         type="button"
         className="button"
+        onPointerEnter={preloadViewDialog}
+        onFocus={preloadViewDialog}
         onClick={() => {
           setDialog({ kind: "new" });
         }}
@@ -111,26 +123,41 @@ export function SavedViews({ groupId, shown, currentId, admin }: SavedViewsProps
         busy={busy}
         onAction={onAction}
       />
-      <ViewDialog
-        open={dialog?.kind === "new"}
-        kind="new"
-        initial={NEW_VIEW}
-        onClose={close}
-        onSubmit={async (values) => {
-          const view = await create.mutateAsync({ ...values, search: shown });
-          const name = view?.name ?? values.name;
-          toast.success(t`View “${name}” saved.`);
-        }}
-      />
-      <ViewDialog
-        open={renaming !== undefined}
-        kind="rename"
-        initial={renameInitial}
-        onClose={close}
-        onSubmit={(values) =>
-          change.mutateAsync({ viewId: renaming?.view_id ?? 0, change: { name: values.name } })
-        }
-      />
+      {dialog?.kind === "new" && (
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <ViewDialog
+              open
+              kind="new"
+              initial={NEW_VIEW}
+              onClose={close}
+              onSubmit={async (values) => {
+                const view = await create.mutateAsync({ ...values, search: shown });
+                const name = view?.name ?? values.name;
+                notify("success", t`View “${name}” saved.`);
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      )}
+      {renaming !== undefined && (
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <ViewDialog
+              open
+              kind="rename"
+              initial={renameInitial}
+              onClose={close}
+              onSubmit={(values) =>
+                change.mutateAsync({
+                  viewId: renaming.view_id,
+                  change: { name: values.name },
+                })
+              }
+            />
+          </Suspense>
+        </ChunkBoundary>
+      )}
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => {
@@ -156,7 +183,9 @@ export function SavedViews({ groupId, shown, currentId, admin }: SavedViewsProps
           if (!deleting) return;
           const name = deleting.name;
           remove.mutate(deleting.view_id, {
-            onSuccess: () => toast.success(t`View “${name}” deleted.`),
+            onSuccess: () => {
+              notify("success", t`View “${name}” deleted.`);
+            },
             onError: failed,
           });
         }}
