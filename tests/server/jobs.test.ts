@@ -179,6 +179,20 @@ describe("jobs", () => {
     );
   });
 
+  it("fails at once, with the service's words, when the service refuses the segment's read", async () => {
+    const ada = await signedIn(gateway, "ada");
+    // A VK id on the Telegram channel: subscribers/get refuses it (error 12) however often it
+    // is asked, so the job must not wait through its retries (minutes) before it gives up.
+    const created = await ada.request("POST", "/jobs", {
+      ...setPromo,
+      filters: { vk_user_id: [1] },
+    });
+    expect(created.status).toBe(200);
+    const item = await finished(ada, jobResponse.parse(created.body).item.job_id);
+    expect(item).toMatchObject({ state: "failed", read: 0, done: 0 });
+    expect(item.error).toMatch(/^subscribers\/get: error 12: vk_user_id/);
+  }, 4_000);
+
   it("refuses bad input with a reason and loses nothing", async () => {
     const ada = await signedIn(gateway, "ada");
     const sam = await signedIn(gateway, "sam");

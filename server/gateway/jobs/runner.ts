@@ -6,7 +6,7 @@ import type { QueueRegistry } from "../queue";
 import { findAccount } from "../store/accounts";
 import type { GatewayDb } from "../store/database";
 import type { JobStore, StoredJob } from "../store/jobs";
-import { JobCalls, type WriteOutcome } from "./calls";
+import { JobCallError, JobCalls, type WriteOutcome } from "./calls";
 
 export interface JobRunnerOptions {
   db: GatewayDb;
@@ -108,7 +108,9 @@ export class JobRunner {
         if (stopped()) return;
         const message = error instanceof Error ? error.message : String(error);
         failures += 1;
-        if (error instanceof JobRefusedError || failures >= this.maxFailures) {
+        const permanent =
+          error instanceof JobRefusedError || (error instanceof JobCallError && error.permanent);
+        if (permanent || failures >= this.maxFailures) {
           store.finish(id, "failed", message);
           return;
         }
