@@ -259,3 +259,40 @@ describe("cancelling a job", () => {
     expect(written.n).toBe(item.done);
   });
 });
+
+describe("cancelling a job that waits for the service", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    gateway = await startGateway({
+      accounts,
+      // Nothing listens on port 1: every call fails, and the job waits a minute between tries.
+      channels: {
+        channels: [
+          {
+            kind: "upstream",
+            group_id: 4004,
+            base_url: "http://127.0.0.1:1/",
+            time_zone: "UTC",
+            token_env: "DEAD_TOKEN",
+          },
+        ],
+      },
+      env: { DEAD_TOKEN: "dead-token" },
+      jobRetryMs: 60_000,
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("ends it at once instead of after the wait", async () => {
+    const ada = await signedIn(gateway, "ada");
+    const created = await ada.request("POST", "/jobs", { ...setPromo, group_id: 4004 });
+    const id = jobResponse.parse(created.body).item.job_id;
+    // Let the first try fail, so that the job is waiting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await ada.request("POST", `/jobs/${String(id)}/cancel`)).status).toBe(200);
+    const item = await finished(ada, id);
+    expect(item).toMatchObject({ state: "cancelled", read: 0, done: 0 });
+  }, 5_000);
+});

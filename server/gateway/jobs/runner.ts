@@ -58,6 +58,8 @@ class JobRefusedError extends Error {}
 export class JobRunner {
   private readonly byGroupId: ReadonlyMap<number, GatewayChannel>;
   private readonly running = new Map<number, Promise<void>>();
+  /** Ends the wait of a job that waits to try again (a cancel must not wait minutes). */
+  private readonly waits = new Map<number, AbortController>();
   private readonly stopping = new AbortController();
   private readonly retryMs: number;
   private readonly maxFailures: number;
@@ -85,6 +87,11 @@ export class JobRunner {
     this.running.set(id, run);
   }
 
+  /** A job waiting to try again looks at its state now (after a cancel). */
+  wake(id: number): void {
+    this.waits.get(id)?.abort();
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all(this.running.values());
@@ -99,6 +106,11 @@ export class JobRunner {
     while (!signal.aborted) {
       const job = store.stored(id);
       if (!job || (job.state !== "running" && job.state !== "cancelling")) return;
+      if (job.state === "cancelling" && store.inState(id, "sending", 1).length === 0) {
+        // Nothing to check with the service: a cancel needs no call, even one it cannot answer.
+        store.finish(id, "cancelled");
+        return;
+      }
       try {
         calls ??= await this.callsFor(job);
         if (await this.step(job, calls)) return;
@@ -115,7 +127,13 @@ export class JobRunner {
           return;
         }
         log(`job ${String(id)}: ${message}; trying again`);
-        await sleep(this.retryMs * 2 ** Math.min(failures - 1, 6), signal);
+        const wait = new AbortController();
+        this.waits.set(id, wait);
+        await sleep(
+          this.retryMs * 2 ** Math.min(failures - 1, 6),
+          AbortSignal.any([signal, wait.signal]),
+        );
+        this.waits.delete(id);
       }
     }
   }

@@ -153,6 +153,7 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
         reason: "job-finished",
       });
     }
+    runner.wake(found.job.job_id);
     return ok(reply, { item: store.item(found.job.job_id) });
   });
 
