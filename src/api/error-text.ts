@@ -131,7 +131,7 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "job-not-found": msg`There is no such job, or it is not yours.`,
   "job-refused": msg`Your role may not run this kind of job.`,
   "job-finished": msg`This job has already ended.`,
-  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running or failed for nobody.`,
+  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running, failed for nobody, or its failed people are being retried already.`,
 };
 
 /**

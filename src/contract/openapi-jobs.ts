@@ -117,7 +117,8 @@ export function jobPaths(
           "403": { description: "The role may not run this kind of job", content: failureContent },
           ...notFound,
           "409": {
-            description: "The job is running or failed for nobody (job-nothing-to-retry)",
+            description:
+              "The job is running, failed for nobody, or its failed people are being or have been written to again (job-nothing-to-retry)",
             content: failureContent,
           },
         },

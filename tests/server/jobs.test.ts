@@ -296,3 +296,37 @@ describe("cancelling a job that waits for the service", () => {
     expect(item).toMatchObject({ state: "cancelled", read: 0, done: 0 });
   }, 5_000);
 });
+
+describe("retrying a job", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    // Two writes a second for jobs: a retry is still writing when the second one comes.
+    gateway = await startGateway({ accounts, rateLimit: 4 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("retries a failed person once at a time: two retries at once write to nobody twice", async () => {
+    const ada = await signedIn(gateway, "ada");
+    // Subscription 3 is the VK channel's: every write on the Telegram channel fails.
+    const created = await ada.request("POST", "/jobs", {
+      group_id: 1001,
+      filters: { subscription_id: [2] },
+      action: { kind: "subscription-add", subscription_id: 3 },
+    });
+    const failed = await finished(ada, jobResponse.parse(created.body).item.job_id);
+    expect(failed).toMatchObject({ failed: 3 });
+    const path = `/jobs/${String(failed.job_id)}/retry`;
+    const [first, second] = await Promise.all([
+      ada.request("POST", path),
+      ada.request("POST", path),
+    ]);
+    expect(first.status).toBe(200);
+    expectRefusal(second, 409, "job-nothing-to-retry");
+    const retry = await finished(ada, jobResponse.parse(first.body).item.job_id);
+    expect(retry).toMatchObject({ read: 3, failed: 3 });
+    // Failed again: they may be retried again, from either job.
+    expect((await ada.request("POST", path)).status).toBe(200);
+  });
+});

@@ -161,10 +161,14 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
     const found = visibleJob(request, reply);
     if (!found) return reply;
     const { account, job } = found;
-    if (job.state === "running" || job.state === "cancelling" || job.failed === 0) {
+    if (
+      job.state === "running" ||
+      job.state === "cancelling" ||
+      store.retryable(job.job_id) === 0
+    ) {
       return refuse(reply, {
         status: 409,
-        message: `Job ${String(job.job_id)} is running or failed for nobody.`,
+        message: `Job ${String(job.job_id)} is running, failed for nobody, or its failed people are being or have been written to again.`,
         reason: "job-nothing-to-retry",
       });
     }
