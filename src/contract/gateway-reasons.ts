@@ -88,6 +88,8 @@ export const gatewayReasons = [
    * another job doing the same thing is writing to now or has written to since (409).
    */
   "job-nothing-to-retry",
+  /** /jobs: the person has JOBS_RUNNING_MAX unfinished jobs on the channel; details: { max } (409). */
+  "jobs-full",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureBody } from "../../src/contract/errors";
+import { JOBS_RUNNING_MAX } from "../../src/contract/job-kinds";
 import {
   type JobItem,
   jobListResponse,
@@ -295,6 +296,42 @@ describe("cancelling a job that waits for the service", () => {
     const item = await finished(ada, id);
     expect(item).toMatchObject({ state: "cancelled", read: 0, done: 0 });
   }, 5_000);
+});
+
+describe("many jobs at once", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    // Two writes a second for jobs: none of these ends while the test runs.
+    gateway = await startGateway({ accounts, rateLimit: 4 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("runs a few of a person's jobs on a channel at once, and refuses more", async () => {
+    const sam = await signedIn(gateway, "sam");
+    const answers = await Promise.all(
+      Array.from({ length: JOBS_RUNNING_MAX + 2 }, (_, index) =>
+        sam.request("POST", "/jobs", {
+          ...setPromo,
+          action: { kind: "var-set", name: "promo", value: String(index) },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(JOBS_RUNNING_MAX);
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      expectRefusal(answer, 409, "jobs-full");
+      expect(answer.body).toMatchObject({ details: { max: JOBS_RUNNING_MAX } });
+    }
+    // Another person's jobs do not count against this one's.
+    const ada = await signedIn(gateway, "ada");
+    expect((await ada.request("POST", "/jobs", setPromo)).status).toBe(200);
+    // Once one has ended, another may start.
+    const first = jobResponse.parse(answers[0]?.body).item.job_id;
+    await sam.request("POST", `/jobs/${String(first)}/cancel`);
+    await finished(sam, first);
+    expect((await sam.request("POST", "/jobs", setPromo)).status).toBe(200);
+  });
 });
 
 describe("retrying a job", () => {

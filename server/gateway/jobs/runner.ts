@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { UserIdField } from "../../../src/contract/common";
 import { mayRunJob } from "../../../src/contract/job-kinds";
 import type { JobPersonState } from "../../../src/contract/jobs";
@@ -68,6 +69,9 @@ export class JobRunner {
     this.byGroupId = new Map(options.channels.map((channel) => [channel.groupId, channel]));
     this.retryMs = options.retryMs ?? 5_000;
     this.maxFailures = options.maxFailures ?? 6;
+    // Every job's read waiting in the queue listens to this one signal (and lets go once sent):
+    // a dozen jobs at once are expected, not a leak for Node to warn about.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   start(): void {

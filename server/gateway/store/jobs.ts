@@ -171,6 +171,17 @@ export class JobStore {
     return row.n;
   }
 
+  /** How many of `owner`'s jobs on the channel have not ended. */
+  unfinishedOf(groupId: number, owner: string): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM jobs
+          WHERE group_id = ? AND owner = ? AND state IN ('running', 'cancelling')`,
+      )
+      .get(groupId, owner) as { n: number };
+    return row.n;
+  }
+
   row(id: number): JobRow | undefined {
     return this.db.prepare("SELECT * FROM jobs WHERE id = ?").get(id) as JobRow | undefined;
   }
