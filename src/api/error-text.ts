@@ -131,7 +131,8 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "job-not-found": msg`There is no such job, or it is not yours.`,
   "job-refused": msg`Your role may not run this kind of job.`,
   "job-finished": msg`This job has already ended.`,
-  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running or failed for nobody.`,
+  "jobs-full": msg`You already have as many jobs running on this channel as you may. Wait for one to end or cancel it.`,
+  "job-nothing-to-retry": msg`There is nothing to retry: the job is still running, failed for nobody, or its failed people are being retried already.`,
 };
 
 /**

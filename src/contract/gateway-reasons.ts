@@ -83,8 +83,13 @@ export const gatewayReasons = [
   "job-refused",
   /** /jobs: the job has ended, so it cannot be cancelled (409). */
   "job-finished",
-  /** /jobs: a retry of a job still running, or of one that failed for nobody (409). */
+  /**
+   * /jobs: a retry of a job still running, of one that failed for nobody, or whose failed people
+   * another job doing the same thing is writing to now or has written to since (409).
+   */
   "job-nothing-to-retry",
+  /** /jobs: the person has JOBS_RUNNING_MAX unfinished jobs on the channel; details: { max } (409). */
+  "jobs-full",
 ] as const;
 export type GatewayReason = (typeof gatewayReasons)[number];
 

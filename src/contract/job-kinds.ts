@@ -52,5 +52,10 @@ export function mayRunJobs(role: Role): boolean {
  */
 export const JOB_CALLS_PER_SECOND = 20;
 export const JOB_BACKGROUND_SHARE = 0.5;
+/**
+ * Unfinished jobs a person may have on a channel: every job shares the channel's background
+ * calls, so one person's flood of jobs would hold them (and the directory's sync) for hours.
+ */
+export const JOBS_RUNNING_MAX = 3;
 /** People read per call of subscribers/get (the API's maximum page). */
 export const JOB_PAGE_SIZE = 100;

@@ -20,6 +20,7 @@ export const contractTexts = {
   "text-too-long": "longer than {max} characters",
   "name-empty": "name is empty",
   "name-too-long": "name is longer than {max} characters",
+  "name-control": "name has control or text-direction characters",
   "variable-name-empty": "variable name is empty",
   "variable-name-too-long": "variable name is longer than {max} characters",
   "variable-name-pattern": "variable name must consist of Latin letters, digits and _",

@@ -42,6 +42,11 @@ export function jobPaths(
             description: "Not the account's channel, or the role may not run this kind of job",
             content: failureContent,
           },
+          "409": {
+            description:
+              "The caller has JOBS_RUNNING_MAX (3) unfinished jobs on the channel (jobs-full)",
+            content: failureContent,
+          },
         },
       },
       get: {
@@ -117,7 +122,8 @@ export function jobPaths(
           "403": { description: "The role may not run this kind of job", content: failureContent },
           ...notFound,
           "409": {
-            description: "The job is running or failed for nobody (job-nothing-to-retry)",
+            description:
+              "The job is running, failed for nobody, or its failed people are being or have been written to again (job-nothing-to-retry); the caller has 3 unfinished jobs on the channel (jobs-full)",
             content: failureContent,
           },
         },

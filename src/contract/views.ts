@@ -29,7 +29,13 @@ export const viewName = z
   .string()
   .trim()
   .min(1, contractError("name-empty"))
-  .max(VIEW_NAME_MAX, contractError("name-too-long", { max: VIEW_NAME_MAX }));
+  .max(VIEW_NAME_MAX, contractError("name-too-long", { max: VIEW_NAME_MAX }))
+  // Shown to the whole team when shared: no control characters, and no direction overrides
+  // or isolates that would make it read as another name.
+  .refine(
+    (name) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(name),
+    contractError("name-control"),
+  );
 
 /** The page's query string as given ("?" or not); kept cleaned (view-search.ts). */
 export const viewSearch = z

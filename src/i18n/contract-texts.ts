@@ -38,6 +38,7 @@ const contractMessages: Record<ContractTextKey, (values: Values) => MessageDescr
   "text-too-long": ({ max = "" }) => msg`At most ${max} characters`,
   "name-empty": () => msg`Enter a name`,
   "name-too-long": ({ max = "" }) => msg`A name is at most ${max} characters`,
+  "name-control": () => msg`A name may not hold control or text-direction characters`,
   "variable-name-empty": () => msg`Enter the variable’s name`,
   "variable-name-too-long": ({ max = "" }) => msg`A variable name is at most ${max} characters`,
   "variable-name-pattern": () => msg`A variable name may have only Latin letters, digits and _`,

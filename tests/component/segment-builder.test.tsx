@@ -31,8 +31,11 @@ describe("the segment builder", { timeout: 90_000 }, () => {
   });
   afterAll(() => live.close());
 
-  it("reads the URL's filters, drops a bad one, and lists only the segment", async () => {
-    await live.render("/c/1001/subscribers?subscription_id=1&status=inactive&bot_id=x1");
+  it("reads the URL's filters, drops a bad one saying so, and lists only the segment", async () => {
+    const user = userEvent.setup();
+    const { router } = await live.render(
+      "/c/1001/subscribers?subscription_id=1&status=inactive&bot_id=x1",
+    );
     await waitFor(() => {
       expect(chipTexts()).toEqual(["in group “News”", "inactive (does not allow messages)"]);
     }, WAIT);
@@ -41,6 +44,14 @@ describe("the segment builder", { timeout: 90_000 }, () => {
         [5, 10, 15, 20, 25].map((n) => `Name${String(n)} Family${String(n)}`),
       );
     }, WAIT);
+    // The dropped filter widens the list: the page says which, and can clean the link.
+    const notice = screen.getByText(/could not be read and are left out: bot_id\./);
+    await user.click(screen.getByRole("button", { name: "Remove them from the link" }));
+    await waitFor(() => {
+      expect(router.state.location.search).not.toContain("bot_id");
+    });
+    expect(router.state.location.search).toContain("subscription_id=1");
+    expect(notice.isConnected).toBe(false);
   });
 
   it("adds a filter as a chip, counts the segment, and removes chips keeping the focus", async () => {

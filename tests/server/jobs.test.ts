@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureBody } from "../../src/contract/errors";
+import { JOBS_RUNNING_MAX } from "../../src/contract/job-kinds";
 import {
   type JobItem,
   jobListResponse,
@@ -179,6 +180,20 @@ describe("jobs", () => {
     );
   });
 
+  it("fails at once, with the service's words, when the service refuses the segment's read", async () => {
+    const ada = await signedIn(gateway, "ada");
+    // A VK id on the Telegram channel: subscribers/get refuses it (error 12) however often it
+    // is asked, so the job must not wait through its retries (minutes) before it gives up.
+    const created = await ada.request("POST", "/jobs", {
+      ...setPromo,
+      filters: { vk_user_id: [1] },
+    });
+    expect(created.status).toBe(200);
+    const item = await finished(ada, jobResponse.parse(created.body).item.job_id);
+    expect(item).toMatchObject({ state: "failed", read: 0, done: 0 });
+    expect(item.error).toMatch(/^subscribers\/get: error 12: vk_user_id/);
+  }, 4_000);
+
   it("refuses bad input with a reason and loses nothing", async () => {
     const ada = await signedIn(gateway, "ada");
     const sam = await signedIn(gateway, "sam");
@@ -243,5 +258,112 @@ describe("cancelling a job", () => {
       ?.prepare("SELECT count(*) AS n FROM variables WHERE name = 'promo'")
       .get() as { n: number };
     expect(written.n).toBe(item.done);
+  });
+});
+
+describe("cancelling a job that waits for the service", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    gateway = await startGateway({
+      accounts,
+      // Nothing listens on port 1: every call fails, and the job waits a minute between tries.
+      channels: {
+        channels: [
+          {
+            kind: "upstream",
+            group_id: 4004,
+            base_url: "http://127.0.0.1:1/",
+            time_zone: "UTC",
+            token_env: "DEAD_TOKEN",
+          },
+        ],
+      },
+      env: { DEAD_TOKEN: "dead-token" },
+      jobRetryMs: 60_000,
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("ends it at once instead of after the wait", async () => {
+    const ada = await signedIn(gateway, "ada");
+    const created = await ada.request("POST", "/jobs", { ...setPromo, group_id: 4004 });
+    const id = jobResponse.parse(created.body).item.job_id;
+    // Let the first try fail, so that the job is waiting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await ada.request("POST", `/jobs/${String(id)}/cancel`)).status).toBe(200);
+    const item = await finished(ada, id);
+    expect(item).toMatchObject({ state: "cancelled", read: 0, done: 0 });
+  }, 5_000);
+});
+
+describe("many jobs at once", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    // Two writes a second for jobs: none of these ends while the test runs.
+    gateway = await startGateway({ accounts, rateLimit: 4 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("runs a few of a person's jobs on a channel at once, and refuses more", async () => {
+    const sam = await signedIn(gateway, "sam");
+    const answers = await Promise.all(
+      Array.from({ length: JOBS_RUNNING_MAX + 2 }, (_, index) =>
+        sam.request("POST", "/jobs", {
+          ...setPromo,
+          action: { kind: "var-set", name: "promo", value: String(index) },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(JOBS_RUNNING_MAX);
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      expectRefusal(answer, 409, "jobs-full");
+      expect(answer.body).toMatchObject({ details: { max: JOBS_RUNNING_MAX } });
+    }
+    // Another person's jobs do not count against this one's.
+    const ada = await signedIn(gateway, "ada");
+    expect((await ada.request("POST", "/jobs", setPromo)).status).toBe(200);
+    // Once one has ended, another may start.
+    const first = jobResponse.parse(answers[0]?.body).item.job_id;
+    await sam.request("POST", `/jobs/${String(first)}/cancel`);
+    await finished(sam, first);
+    expect((await sam.request("POST", "/jobs", setPromo)).status).toBe(200);
+  });
+});
+
+describe("retrying a job", () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    // Two writes a second for jobs: a retry is still writing when the second one comes.
+    gateway = await startGateway({ accounts, rateLimit: 4 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it("retries a failed person once at a time: two retries at once write to nobody twice", async () => {
+    const ada = await signedIn(gateway, "ada");
+    // Subscription 3 is the VK channel's: every write on the Telegram channel fails.
+    const created = await ada.request("POST", "/jobs", {
+      group_id: 1001,
+      filters: { subscription_id: [2] },
+      action: { kind: "subscription-add", subscription_id: 3 },
+    });
+    const failed = await finished(ada, jobResponse.parse(created.body).item.job_id);
+    expect(failed).toMatchObject({ failed: 3 });
+    const path = `/jobs/${String(failed.job_id)}/retry`;
+    const [first, second] = await Promise.all([
+      ada.request("POST", path),
+      ada.request("POST", path),
+    ]);
+    expect(first.status).toBe(200);
+    expectRefusal(second, 409, "job-nothing-to-retry");
+    const retry = await finished(ada, jobResponse.parse(first.body).item.job_id);
+    expect(retry).toMatchObject({ read: 3, failed: 3 });
+    // Failed again: they may be retried again, from either job.
+    expect((await ada.request("POST", path)).status).toBe(200);
   });
 });

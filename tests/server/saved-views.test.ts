@@ -219,6 +219,9 @@ describe("saved views", () => {
     ["no name", { search: "" }, "view-name-invalid"],
     ["a blank name", { name: "   ", search: "" }, "view-name-invalid"],
     ["a name too long", { name: "x".repeat(VIEW_NAME_MAX + 1), search: "" }, "view-name-invalid"],
+    // A shared name that reads backwards or hides text would show the team something else.
+    ["a name with a direction override", { name: "\u202eweiv", search: "" }, "view-name-invalid"],
+    ["a name with a control character", { name: "a\u0000b", search: "" }, "view-name-invalid"],
     ["a name not text", { name: 7, search: "" }, "view-name-invalid"],
     ["no search", { name: "ok" }, "view-search-invalid"],
     [

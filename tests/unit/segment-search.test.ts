@@ -6,6 +6,7 @@ import {
   hasFilters,
   readSegment,
   SEGMENT_IDS_MAX,
+  unreadSegmentKeys,
   VARIABLE_NAME_MAX as URL_NAME_MAX,
   VARIABLE_VALUE_MAX as URL_VALUE_MAX,
   writeSegment,
@@ -193,5 +194,28 @@ describe("the segment in the subscribers page's URL", () => {
       // What is read is written back to the same segment.
       expect(read(write(filters))).toEqual(filters);
     }
+  });
+});
+
+describe("unreadSegmentKeys", () => {
+  const unread = (query: string) => unreadSegmentKeys(new URLSearchParams(query));
+
+  it("names the filters of a link that could not be read, and only those", () => {
+    expect(
+      unread(
+        "subscription_id=1&subscription_id=x&date_first=2026-02-30..&status=bogus&bot_id=-3" +
+          "&var_name=no+spaces&via=hand&read_delivery_id=7&page_size=50&cols=a,b",
+      ),
+    ).toEqual(["subscription_id", "date_first", "status", "bot_id", "var_name"]);
+  });
+
+  it("finds nothing in a link the page wrote, nor in keys that are not the segment's", () => {
+    expect(unread(write(EVERY))).toEqual([]);
+    expect(unread("status=any&after=12&from=3&q=anna")).toEqual([]);
+    expect(unread("")).toEqual([]);
+  });
+
+  it("names a variable's value given without its name", () => {
+    expect(unread("var_value=pro")).toEqual(["var_value"]);
   });
 });

@@ -26,6 +26,18 @@ export interface SegmentPage {
   last: boolean;
 }
 
+/**
+ * Refusals that may pass if the call is made again later: an unknown error, too many calls,
+ * or the channel's token (the operator can fix it). Any other refusal is about the call's own
+ * fields (a filter the channel cannot take, an unknown group or bot), and would come again.
+ */
+const TRANSIENT_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.Unknown,
+  ErrorCode.TooManyRequests,
+  ErrorCode.TokenNotFound,
+  ErrorCode.InvalidToken,
+]);
+
 /** The service could not be asked (no answer, an HTTP error, a refusal of a read). */
 export class JobCallError extends Error {
   override name = "JobCallError";
@@ -35,6 +47,11 @@ export class JobCallError extends Error {
     readonly code?: number,
   ) {
     super(message);
+  }
+
+  /** The service refused the call itself: asking again would get the same answer. */
+  get permanent(): boolean {
+    return this.code !== undefined && !TRANSIENT_CODES.has(this.code);
   }
 }
 

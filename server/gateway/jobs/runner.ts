@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { UserIdField } from "../../../src/contract/common";
 import { mayRunJob } from "../../../src/contract/job-kinds";
 import type { JobPersonState } from "../../../src/contract/jobs";
@@ -6,7 +7,7 @@ import type { QueueRegistry } from "../queue";
 import { findAccount } from "../store/accounts";
 import type { GatewayDb } from "../store/database";
 import type { JobStore, StoredJob } from "../store/jobs";
-import { JobCalls, type WriteOutcome } from "./calls";
+import { JobCallError, JobCalls, type WriteOutcome } from "./calls";
 
 export interface JobRunnerOptions {
   db: GatewayDb;
@@ -58,6 +59,8 @@ class JobRefusedError extends Error {}
 export class JobRunner {
   private readonly byGroupId: ReadonlyMap<number, GatewayChannel>;
   private readonly running = new Map<number, Promise<void>>();
+  /** Ends the wait of a job that waits to try again (a cancel must not wait minutes). */
+  private readonly waits = new Map<number, AbortController>();
   private readonly stopping = new AbortController();
   private readonly retryMs: number;
   private readonly maxFailures: number;
@@ -66,6 +69,9 @@ export class JobRunner {
     this.byGroupId = new Map(options.channels.map((channel) => [channel.groupId, channel]));
     this.retryMs = options.retryMs ?? 5_000;
     this.maxFailures = options.maxFailures ?? 6;
+    // Every job's read waiting in the queue listens to this one signal (and lets go once sent):
+    // a dozen jobs at once are expected, not a leak for Node to warn about.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   start(): void {
@@ -85,6 +91,11 @@ export class JobRunner {
     this.running.set(id, run);
   }
 
+  /** A job waiting to try again looks at its state now (after a cancel). */
+  wake(id: number): void {
+    this.waits.get(id)?.abort();
+  }
+
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all(this.running.values());
@@ -99,6 +110,11 @@ export class JobRunner {
     while (!signal.aborted) {
       const job = store.stored(id);
       if (!job || (job.state !== "running" && job.state !== "cancelling")) return;
+      if (job.state === "cancelling" && store.inState(id, "sending", 1).length === 0) {
+        // Nothing to check with the service: a cancel needs no call, even one it cannot answer.
+        store.finish(id, "cancelled");
+        return;
+      }
       try {
         calls ??= await this.callsFor(job);
         if (await this.step(job, calls)) return;
@@ -108,12 +124,20 @@ export class JobRunner {
         if (stopped()) return;
         const message = error instanceof Error ? error.message : String(error);
         failures += 1;
-        if (error instanceof JobRefusedError || failures >= this.maxFailures) {
+        const permanent =
+          error instanceof JobRefusedError || (error instanceof JobCallError && error.permanent);
+        if (permanent || failures >= this.maxFailures) {
           store.finish(id, "failed", message);
           return;
         }
         log(`job ${String(id)}: ${message}; trying again`);
-        await sleep(this.retryMs * 2 ** Math.min(failures - 1, 6), signal);
+        const wait = new AbortController();
+        this.waits.set(id, wait);
+        await sleep(
+          this.retryMs * 2 ** Math.min(failures - 1, 6),
+          AbortSignal.any([signal, wait.signal]),
+        );
+        this.waits.delete(id);
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/contract/errors";
-import { mayRunJob } from "../../../src/contract/job-kinds";
+import { JOBS_RUNNING_MAX, mayRunJob } from "../../../src/contract/job-kinds";
 import {
   jobCreateRequest,
   jobListQuery,
@@ -76,6 +76,18 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
     });
   }
 
+  /** Refuses a job beyond the person's JOBS_RUNNING_MAX unfinished ones on the channel. */
+  function full(reply: FastifyReply, account: Account, groupId: number) {
+    if (store.unfinishedOf(groupId, account.username) < JOBS_RUNNING_MAX) return false;
+    void refuse(reply, {
+      status: 409,
+      message: `You have ${String(JOBS_RUNNING_MAX)} jobs on this channel that have not ended: wait for one or cancel it.`,
+      reason: "jobs-full",
+      details: { max: JOBS_RUNNING_MAX },
+    });
+    return true;
+  }
+
   /** The job of the path, if this account may see it: its own, or any of its channels' (admin). */
   function visibleJob(
     request: FastifyRequest<JobParams>,
@@ -108,6 +120,7 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
     const { group_id: groupId, filters, action, expected } = parsed.data;
     if (!channels.find(account, groupId)) return noChannel(reply, groupId);
     if (!mayRunJob(account.role, action.kind)) return refused(reply, account, action.kind);
+    if (full(reply, account, groupId)) return reply;
     const id = store.create({ groupId, owner: account.username, action, filters, expected });
     runner.kick(id);
     return ok(reply, { item: store.item(id) });
@@ -153,6 +166,7 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
         reason: "job-finished",
       });
     }
+    runner.wake(found.job.job_id);
     return ok(reply, { item: store.item(found.job.job_id) });
   });
 
@@ -160,16 +174,21 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
     const found = visibleJob(request, reply);
     if (!found) return reply;
     const { account, job } = found;
-    if (job.state === "running" || job.state === "cancelling" || job.failed === 0) {
+    if (
+      job.state === "running" ||
+      job.state === "cancelling" ||
+      store.retryable(job.job_id) === 0
+    ) {
       return refuse(reply, {
         status: 409,
-        message: `Job ${String(job.job_id)} is running or failed for nobody.`,
+        message: `Job ${String(job.job_id)} is running, failed for nobody, or its failed people are being or have been written to again.`,
         reason: "job-nothing-to-retry",
       });
     }
     if (!mayRunJob(account.role, job.action.kind)) {
       return refused(reply, account, job.action.kind);
     }
+    if (full(reply, account, job.group_id)) return reply;
     const id = store.create({
       groupId: job.group_id,
       owner: account.username,

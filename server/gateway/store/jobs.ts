@@ -57,6 +57,26 @@ function toStored(row: JobRow): StoredJob {
   };
 }
 
+/**
+ * The people job `?` failed for that a retry still has to write: not those another job doing
+ * the same thing on the channel is writing to (two retries at once), nor those a later one has
+ * written to already (a second retry of the same job). Arguments: `retryableArgs`.
+ */
+const retryableSql = `FROM job_people failed
+  WHERE failed.job_id = ? AND failed.state = 'failed'
+    AND NOT EXISTS (
+      SELECT 1 FROM job_people other
+       WHERE other.job_id IN (
+               SELECT other_job.id FROM jobs other_job, jobs this_job
+                WHERE this_job.id = ? AND other_job.id != this_job.id
+                  AND other_job.group_id = this_job.group_id
+                  AND other_job.action = this_job.action
+                  AND (other_job.id > this_job.id
+                       OR other_job.state IN ('running', 'cancelling')))
+         AND other.record_id = failed.record_id
+         AND other.state IN ('pending', 'sending', 'done'))`;
+const retryableArgs = (jobId: number) => [jobId, jobId];
+
 const countsSql = `SELECT state, count(*) AS n FROM job_people WHERE job_id = ? GROUP BY state`;
 
 function toItem(db: GatewayDb, row: JobRow): JobItem {
@@ -133,15 +153,33 @@ export class JobStore {
           this.db
             .prepare(
               `INSERT INTO job_people (job_id, record_id, user_id, state, updated_at)
-               SELECT ?, record_id, user_id, 'pending', ? FROM job_people
-                WHERE job_id = ? AND state = 'failed'`,
+               SELECT ?, record_id, user_id, 'pending', ? ${retryableSql}`,
             )
-            .run(id, at, job.retryOf);
+            .run(id, at, ...retryableArgs(job.retryOf));
           this.db.prepare("UPDATE jobs SET read_all = 1, expected = NULL WHERE id = ?").run(id);
         }
         return id;
       })
       .immediate();
+  }
+
+  /** How many people a retry of job `id` would write to now (see retryableSql). */
+  retryable(id: number): number {
+    const row = this.db
+      .prepare(`SELECT count(*) AS n ${retryableSql}`)
+      .get(...retryableArgs(id)) as { n: number };
+    return row.n;
+  }
+
+  /** How many of `owner`'s jobs on the channel have not ended. */
+  unfinishedOf(groupId: number, owner: string): number {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS n FROM jobs
+          WHERE group_id = ? AND owner = ? AND state IN ('running', 'cancelling')`,
+      )
+      .get(groupId, owner) as { n: number };
+    return row.n;
   }
 
   row(id: number): JobRow | undefined {

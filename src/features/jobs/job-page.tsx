@@ -50,6 +50,15 @@ export function JobPage() {
         <p className="data-table-status" role="status">
           <Trans>Loading the job…</Trans>
         </p>
+      ) : job.data.group_id !== groupId ? (
+        // A hand-edited address: shown here, the job's group, bot and people would be named
+        // from this channel's lists, which are not its own.
+        <p role="alert" className="notice notice-warning">
+          <Trans>This job is of another channel.</Trans>{" "}
+          <Link to={channelPath(job.data.group_id, `jobs/${String(job.data.job_id)}`)}>
+            <Trans>Open it in its channel</Trans>
+          </Link>
+        </p>
       ) : (
         <JobView job={job.data} />
       )}

@@ -30,7 +30,12 @@ import { useShownColumns } from "./use-shown-columns";
 import { ViewControls } from "./view-controls";
 import { SegmentBuilder } from "../segment/segment-builder";
 import { SegmentCount } from "../segment/segment-count";
-import { hasFilters, readSegment, writeSegment } from "../segment/segment-search";
+import {
+  hasFilters,
+  readSegment,
+  unreadSegmentKeys,
+  writeSegment,
+} from "../segment/segment-search";
 import { SegmentContext } from "../segment/use-segment";
 import { useSegmentCount } from "../segment/use-segment-count";
 import { SavedViews } from "../views/saved-views";
@@ -72,6 +77,7 @@ export function SubscribersPage() {
   const directoryStatus = useDirectoryStatus(channel.group_id);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readSegment(params), [params]);
+  const unread = useMemo(() => unreadSegmentKeys(params), [params]);
   const filtered = hasFilters(filters);
   const segmentCount = useSegmentCount(channel.group_id, filters);
   const segment = useMemo(
@@ -160,6 +166,7 @@ export function SubscribersPage() {
         timeZone={channel.time_zone}
         userIdField={field}
         filters={filters}
+        unread={unread}
         onChange={onSegmentChange}
       />
       <SegmentCount count={segmentCount} />

@@ -19,6 +19,8 @@ interface SegmentBuilderProps {
   timeZone: string;
   userIdField: "tg_user_id" | "vk_user_id" | undefined;
   filters: SegmentFilters;
+  /** Keys of the link's filters that could not be read (unreadSegmentKeys): left out. */
+  unread?: readonly string[];
   onChange: (filters: SegmentFilters) => void;
 }
 
@@ -32,6 +34,7 @@ export function SegmentBuilder({
   timeZone,
   userIdField,
   filters,
+  unread = [],
   onChange,
 }: SegmentBuilderProps) {
   const { t, i18n } = useLingui();
@@ -48,6 +51,8 @@ export function SegmentBuilder({
     () => segmentChips(filters, lookups.names, i18n, timeZone),
     [filters, lookups.names, i18n, timeZone],
   );
+  // The address's own keys (subscription_id, date_first…): what the person sees in the link.
+  const unreadKeys = unread.join(", ");
   const addButton = useRef<HTMLButtonElement>(null);
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   // A chip's id, or "add" for the "Add a filter" button (no chip's id is "add").
@@ -68,6 +73,26 @@ export function SegmentBuilder({
 
   return (
     <section className="segment" aria-label={t`Filters`}>
+      {unread.length > 0 && (
+        <div role="status" className="notice notice-warning segment-unread">
+          <span>
+            <Trans>
+              Some filters of this link could not be read and are left out: {unreadKeys}. The list
+              and any action on it cover more people than the link meant.
+            </Trans>
+          </span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // Writing the filters that were read drops the unread ones from the address.
+              onChange(filters);
+            }}
+          >
+            <Trans>Remove them from the link</Trans>
+          </button>
+        </div>
+      )}
       {chips.length > 0 && (
         <ul className="segment-chips" aria-label={t`Filters, all of them apply`}>
           {chips.map((chip, index) => {

@@ -273,6 +273,22 @@ function rangeText(range: DayRange): string {
   return `${range.from ?? ""}..${range.to ?? ""}`;
 }
 
+/**
+ * The segment's keys of a query string that could not be read (a hand-edited or broken link):
+ * their filters are left out, so the page must say so rather than quietly show a wider list.
+ */
+export function unreadSegmentKeys(params: URLSearchParams): string[] {
+  // What is read, written back: a key that does not come back was not read.
+  const read = writeSegment(new URLSearchParams(), readSegment(params), "UTC");
+  const keys = new Set(Object.keys(segmentSearch));
+  return [...new Set(params.keys())].filter(
+    (key) =>
+      keys.has(key) &&
+      !read.has(key) &&
+      !(key === "status" && params.getAll(key).every((value) => value === "any")),
+  );
+}
+
 /** Whether a segment has any filter at all. */
 export function hasFilters(filters: SegmentFilters): boolean {
   return Object.values(filters).some((value: unknown) => value !== undefined);
