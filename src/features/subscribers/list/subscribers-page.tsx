@@ -202,7 +202,16 @@ export function SubscribersPage() {
         />
         <div className="subscribers-export">
           <ExportButton filters={filtered ? filters : undefined} size={knownSize} />
-          {runsJobs && <SegmentActions filters={filters} size={knownSize} />}
+          {runsJobs && (
+            <SegmentActions
+              filters={filters}
+              size={knownSize}
+              onCount={filtered ? segmentCount.start : undefined}
+              counting={
+                segmentCount.run.state === "counting" ? segmentCount.run.counted : undefined
+              }
+            />
+          )}
         </div>
       </div>
       {subscriptions.isError && (
