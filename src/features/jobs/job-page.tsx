@@ -93,7 +93,7 @@ function JobView({ job }: { job: JobItem }) {
   const counts: [string, number][] = [
     [t`Read from the segment`, job.read],
     [t`Done`, job.done],
-    [t`Failed`, job.failed],
+    [t({ message: "Failed", context: "how many people a job failed for" }), job.failed],
     [t`Skipped`, job.skipped],
   ];
 
@@ -148,7 +148,9 @@ function JobView({ job }: { job: JobItem }) {
                 if (job.state === "running" && !cancel.isPending) cancel.mutate();
               }}
             >
-              {job.state === "cancelling" ? t`Stopping after the writes under way…` : t`Cancel`}
+              {job.state === "cancelling"
+                ? t`Stopping after the writes under way…`
+                : t({ message: "Cancel", context: "stop an operation that is running" })}
             </button>
           )}
           {!running && job.failed > 0 && (
