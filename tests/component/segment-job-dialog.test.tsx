@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { messages as subscribersRu } from "../../src/features/subscribers/locales/ru.po";
 import { SegmentJobDialog } from "../../src/features/subscribers/segment-actions/segment-job-dialog";
 import { plainSpaces, sharedCatalogs } from "../support/i18n";
-import { render, screen } from "./testing-library";
+import { cleanup, render, screen } from "./testing-library";
 
 /**
  * The confirmation before a job on a segment: it names how many people and how long (5,000
@@ -89,6 +89,33 @@ describe("the confirmation of a job on a segment", () => {
       });
       await user.click(screen.getByRole("button", { name: "Cancel" }));
       expect(onClose).toHaveBeenCalledOnce();
+    },
+  );
+
+  it(
+    "offers to count a filtered segment it does not know the size of, and shows the count",
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const onCount = vi.fn();
+      dialog({ kind: "subscription-add", size: undefined, onCount });
+      const box = screen.getByRole("dialog");
+      expect(description(box)).toBe(
+        "The segment has not been counted yet, so how many people this changes is not known. Count them first, or start now: the job reads the segment to its end, whatever its size.",
+      );
+      await user.click(screen.getByRole("button", { name: "Count the people" }));
+      expect(onCount).toHaveBeenCalledOnce();
+      cleanup();
+
+      dialog({ kind: "subscription-add", size: undefined, onCount, counting: 1_200 });
+      expect(screen.getByRole("status").textContent).toBe("Counted 1,200 so far…");
+      expect(screen.queryByRole("button", { name: "Count the people" })).toBeNull();
+      cleanup();
+
+      // The count done, the page passes its size: the confirmation names it.
+      dialog({ kind: "subscription-add", size: 42, onCount });
+      expect(description(screen.getByRole("dialog"))).toMatch(/^This will change 42 people\./);
+      expect(screen.queryByRole("button", { name: "Count the people" })).toBeNull();
     },
   );
 

@@ -56,14 +56,18 @@ export interface Account {
 
 export type Accounts = Record<"admin" | "marketing" | "support" | "switcher", Account>;
 
-/** The accounts tests/support/start-e2e.mjs made, the admin's as the first start printed it. */
+/**
+ * The accounts tests/support/start-e2e.mjs made, the admin's as the first start printed it.
+ * The file comes after the server answers (three runs of the user CLI): up to a minute on a
+ * loaded machine.
+ */
 export async function readAccounts(): Promise<Accounts> {
   const file = join(import.meta.dirname, "../../test-results/e2e-data/accounts.json");
   for (let attempt = 0; ; attempt++) {
     try {
       return JSON.parse(await readFile(file, "utf8")) as Accounts;
     } catch (error) {
-      if (attempt >= 100) throw error;
+      if (attempt >= 600) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

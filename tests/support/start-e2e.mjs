@@ -11,11 +11,19 @@ const data = join(root, "test-results", "e2e-data");
 rmSync(data, { recursive: true, force: true });
 mkdirSync(data, { recursive: true });
 
+// 3,000 people keep the start and the directory's first pass short for every spec; the
+// administrator's task of issue 18 is run against 5,000 in the Telegram channel (70 % of
+// 7,143) with E2E_DEMO_SUBSCRIBERS=7143 (README, "End-to-end tests on more people").
+const demoSubscribers = process.env.E2E_DEMO_SUBSCRIBERS ?? "3000";
+if (!/^[1-9]\d*$/.test(demoSubscribers)) {
+  console.error(`[e2e] E2E_DEMO_SUBSCRIBERS must be a whole number, not "${demoSubscribers}"`);
+  process.exit(1);
+}
 const env = {
   ...process.env,
   GATEWAY_DB: join(data, "gateway.sqlite"),
   CHANNEL_API_DB: join(data, "channel-api.sqlite"),
-  CHANNEL_API_DEMO_SUBSCRIBERS: "3000",
+  CHANNEL_API_DEMO_SUBSCRIBERS: demoSubscribers,
 };
 delete env.ADMIN_PASSWORD;
 delete env.CHANNELS_CONFIG;

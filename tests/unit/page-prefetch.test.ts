@@ -136,6 +136,26 @@ describe("the subscribers list's first data, from the URL", () => {
     expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get"]);
   });
 
+  it("with a segment in the URL: its filtered page, and the lists the chips name it by", () => {
+    // A shared link or a saved view opens on chips that say "did not read: “Friday mailing”":
+    // the mailings and bots come with the page rather than after the builder mounts (until
+    // then the chips say "#12").
+    const { sent, call } = recorder();
+    prefetchSubscribers(visit(call, "subscription_id=5&ignore_read_delivery_id=1&bot_id=3"));
+    expect(sent.map((item) => item.operation).sort()).toEqual([
+      "bots/get",
+      "deliveries/get",
+      "subscribers/get",
+      "subscriptions/get",
+    ]);
+    expect(sent.find((item) => item.operation === "subscribers/get")?.params).toMatchObject({
+      count: 20,
+      subscription_id: [5],
+      ignore_read_delivery_id: [1],
+      bot_id: 3,
+    });
+  });
+
   it("starts under the keys the list reads, so the page finds them in the cache", () => {
     const { call } = recorder();
     const at = visit(call, "source=api&after=170");

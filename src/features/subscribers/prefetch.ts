@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { directoryStatusOptions } from "@/api/directory/directory-queries";
-import { botsQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
+import { botsQuery, deliveriesQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
 import { startQuery } from "@/api/prefetch";
 import { apiQuery } from "@/api/queries";
@@ -31,6 +31,9 @@ export function prefetchSubscribers(visit: PageVisit): void {
       const cursor = currentCursor(search.after);
       void startQuery(queryClient, subscribersPageQuery(groupId, pageSize, cursor, call, filters));
     }
+    // Its chips name mailings and bots (useSegmentLookups): with the page, not after it.
+    void startQuery(queryClient, deliveriesQuery(groupId, call));
+    void startQuery(queryClient, botsQuery(groupId, call));
   } else if (search.source !== "api") {
     // "auto" shows the directory's list once its status says it is ready (the usual case): both
     // are started together, so the rows are one round trip away. A directory still reading

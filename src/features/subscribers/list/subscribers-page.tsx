@@ -169,7 +169,31 @@ export function SubscribersPage() {
         unread={unread}
         onChange={onSegmentChange}
       />
-      <SegmentCount count={segmentCount} />
+      {/* The segment and what to do with it; below, how the list is shown. */}
+      <div className="subscribers-segment-bar">
+        <SegmentCount count={segmentCount} />
+        <div className="subscribers-segment-actions">
+          <SavedViews
+            groupId={channel.group_id}
+            shown={shownView.shown}
+            currentId={shownView.view?.view_id}
+            admin={role === "admin"}
+          />
+          <div className="subscribers-export">
+            <ExportButton filters={filtered ? filters : undefined} size={knownSize} />
+            {runsJobs && (
+              <SegmentActions
+                filters={filters}
+                size={knownSize}
+                onCount={filtered ? segmentCount.start : undefined}
+                counting={
+                  segmentCount.run.state === "counting" ? segmentCount.run.counted : undefined
+                }
+              />
+            )}
+          </div>
+        </div>
+      </div>
       <div className="subscribers-toolbar">
         {directoryStatus.data && field && !filtered && (
           <SourceSwitch
@@ -207,16 +231,6 @@ export function SubscribersPage() {
           onChange={setVisibility}
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
         />
-        <SavedViews
-          groupId={channel.group_id}
-          shown={shownView.shown}
-          currentId={shownView.view?.view_id}
-          admin={role === "admin"}
-        />
-        <div className="subscribers-export">
-          <ExportButton filters={filtered ? filters : undefined} size={knownSize} />
-          {runsJobs && <SegmentActions filters={filters} size={knownSize} />}
-        </div>
       </div>
       {subscriptions.isError && (
         <p className="muted subscribers-names-note">

@@ -27,6 +27,10 @@ export interface SegmentActionsProps {
   filters: SegmentFilters;
   /** Its size as the page counted it, if it did. */
   size: number | undefined;
+  /** Starts the page's count of the segment (a filtered one), for the confirmation to offer. */
+  onCount?: () => void;
+  /** How many the page's count has counted so far, while it runs. */
+  counting?: number;
 }
 
 /**
@@ -34,7 +38,7 @@ export interface SegmentActionsProps {
  * or remove from a group, set or delete a variable, start or stop a bot), each after a
  * confirmation naming how many people and how long; then a link to the job's page.
  */
-export function SegmentActions({ filters, size }: SegmentActionsProps) {
+export function SegmentActions({ filters, size, onCount, counting }: SegmentActionsProps) {
   const { t, i18n } = useLingui();
   const groupId = useCurrentChannel().group_id;
   const { role } = useSignedInSession();
@@ -118,6 +122,8 @@ export function SegmentActions({ filters, size }: SegmentActionsProps) {
               subscriptions={subscriptions.data ?? []}
               bots={bots.data ?? []}
               busy={create.isPending}
+              onCount={onCount}
+              counting={counting}
               onConfirm={(action) => {
                 create.mutate(action);
               }}

@@ -18,6 +18,13 @@ export interface SegmentJobDialogProps {
   bots: readonly BotInfo[];
   /** The job is being created. */
   busy: boolean;
+  /**
+   * Counts the segment (the page's count, with its progress), offered while `size` is not
+   * known; absent where nothing can be counted.
+   */
+  onCount?: () => void;
+  /** How many the page's count has counted so far, while it runs. */
+  counting?: number;
   onConfirm: (action: JobAction) => void;
   onClose: () => void;
 }
@@ -39,6 +46,8 @@ export function SegmentJobDialog({
   subscriptions,
   bots,
   busy,
+  onCount,
+  counting,
   onConfirm,
   onClose,
 }: SegmentJobDialogProps) {
@@ -86,9 +95,16 @@ export function SegmentJobDialog({
   const seconds = size === undefined ? undefined : estimateJobSeconds(size, rate);
   const duration = seconds === undefined ? "" : format.duration(seconds);
   const count = size ?? 0;
+  // A confirmation should say how many people: a segment not counted yet is offered a count
+  // here, so no one has to cancel, count on the page and come back.
+  const unknown =
+    onCount === undefined
+      ? t`The segment has not been counted: the job reads it to its end, whatever its size.`
+      : t`The segment has not been counted yet, so how many people this changes is not known. Count them first, or start now: the job reads the segment to its end, whatever its size.`;
+  const so = format.number(counting ?? 0);
   const summary =
     people === undefined
-      ? t`The segment has not been counted: the job reads it to its end, whatever its size.`
+      ? unknown
       : t`${plural(count, {
           one: `This will change # person. It takes about ${duration}: the job uses part of the channel’s request limit, so people’s own work goes first.`,
           other: `This will change # people. It takes about ${duration}: the job uses part of the channel’s request limit, so people’s own work goes first.`,
@@ -204,6 +220,17 @@ export function SegmentJobDialog({
         <p id={`${id}-summary`} className="segment-job-summary">
           {summary}
         </p>
+        {people === undefined && onCount !== undefined && (
+          <p className="segment-job-count">
+            {counting === undefined ? (
+              <button type="button" className="button" onClick={onCount}>
+                <Trans>Count the people</Trans>
+              </button>
+            ) : (
+              <span role="status">{t`Counted ${so} so far…`}</span>
+            )}
+          </p>
+        )}
         <div className="confirm-dialog-actions">
           <button ref={cancelRef} type="button" className="button" onClick={onClose}>
             {t({
