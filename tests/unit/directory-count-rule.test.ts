@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DIRECTORY_SCAN_MAX,
   directoryMayCount,
   filtersDirectoryCannotCount,
 } from "../../src/contract/directory-count-rule";
@@ -20,6 +21,15 @@ describe("which segments the directory counts", () => {
       "source",
     ]);
     expect(directoryMayCount(filters)).toBe(true);
+  });
+
+  it("leaves memberships of a large directory to the pages (no index: a count would scan it)", () => {
+    const filters = { subscription_id: [1], date_first_to: "01.03.2026 00:00:00" };
+    expect(filtersDirectoryCannotCount(filters, true, DIRECTORY_SCAN_MAX)).toEqual([]);
+    expect(filtersDirectoryCannotCount(filters, true, DIRECTORY_SCAN_MAX + 1)).toEqual([
+      "subscription_id",
+    ]);
+    expect(filtersDirectoryCannotCount({ tg_user_id: [1] }, true, 700_000)).toEqual([]);
   });
 
   it("names every filter it does not keep, and then the browser counts", () => {

@@ -318,7 +318,11 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
       if (!body) return reply;
       const status = directory.status();
       const field = await directory.field();
-      const cannot = filtersDirectoryCannotCount(body.filters, status.hooks.configured);
+      const cannot = filtersDirectoryCannotCount(
+        body.filters,
+        status.hooks.configured,
+        status.people,
+      );
       // The other kind of user id is the API's error 12 (and with the kind not known yet, either
       // may be): the browser's count will say so.
       for (const kind of ["vk_user_id", "tg_user_id"] as const) {
