@@ -25,6 +25,7 @@ export const directoryOperations = [
   "directory/person",
   "directory/lookup",
   "directory/resolve",
+  "directory/count",
   "directory/refresh",
   "directory/wipe",
 ] as const;

@@ -113,6 +113,8 @@ const gatewayReasonTexts: Readonly<Record<RefusalReason, MessageDescriptor>> = {
   "directory-admin-only": msg`Only administrators may refresh or wipe the directory.`,
   "directory-bad-request": msg`The directory could not read this request. Reload the page and try again.`,
   "directory-person-unknown": msg`This person is not in the directory.`,
+  "directory-not-ready": msg`The directory is still reading the channel's subscribers.`,
+  "directory-cannot-count": msg`The directory cannot count this segment: it is counted page by page.`,
   // The service's hook calls, never a person's: said all the same, should one reach a screen.
   "hook-refused": msg`This hook address is not one the gateway knows.`,
   "hook-malformed": msg`The hook call is not a subscribe or unsubscribe event of this channel.`,

@@ -3,6 +3,7 @@ export { failureBody } from "@/contract/errors";
 export { operations } from "@/contract/operations";
 export { loginRequest, sessionResponse, signedOutAnswer } from "@/contract/session";
 export {
+  directoryCountResponse,
   directoryListResponse,
   directoryLookupResponse,
   directoryPersonResponse,

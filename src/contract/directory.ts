@@ -3,6 +3,7 @@ import { apiDateTime, int } from "./common";
 import { subscriberSubscription, subscriberUtm } from "./entities";
 import { hookEventTypes } from "./hooks";
 import { interfaceLocales } from "./session-constants";
+import { segmentFilters } from "./subscriber-filters";
 
 /**
  * The gateway's subscriber directory (not part of the Channel API): per channel, every person
@@ -17,6 +18,7 @@ import { interfaceLocales } from "./session-constants";
  * - `GET    /directory/<group_id>/people/<user_id>[?read=1]`     → `directoryPersonResponse`
  * - `POST   /directory/<group_id>/lookup`   `{user_ids}`         → `directoryLookupResponse`
  * - `POST   /directory/<group_id>/resolve`  `{lines}`            → `directoryResolveResponse`
+ * - `POST   /directory/<group_id>/count`    `{filters}`          → `directoryCountResponse`
  * - `POST   /directory/<group_id>/refresh`  (admin)              → `directoryStatusResponse` (202)
  * - `DELETE /directory/<group_id>`          (admin)              → `directoryStatusResponse`
  *
@@ -58,6 +60,10 @@ export const directoryReasons = [
   "directory-person-unknown",
   /** read=1: the channel's service did not answer or refused; details: { group_id } (502/503). */
   "backend-unavailable",
+  /** Count: the directory has not completed a full pass, so a count would be short (409). */
+  "directory-not-ready",
+  /** Count: a filter the directory does not keep current; details: { field } (422). */
+  "directory-cannot-count",
   /** A hook call whose path names no channel or carries a wrong secret (404, body not logged). */
   "hook-refused",
   /** A hook call that is not a subscribe/unsubscribe event of this channel (400). */
@@ -307,3 +313,15 @@ export const directoryResolveResponse = z.looseObject({
   results: z.array(directoryResolveResult),
 });
 export type DirectoryResolveResponse = z.infer<typeof directoryResolveResponse>;
+
+/** A segment to count: the filters of subscribers/get, all of them ones the directory keeps. */
+export const directoryCountRequest = z.strictObject({ filters: segmentFilters });
+
+export const directoryCountResponse = z.looseObject({
+  success,
+  /** The people of the segment in the directory (not flagged as left). */
+  count: int,
+  /** When the directory last changed: the count is as of then. */
+  updated_at: instant.nullable(),
+});
+export type DirectoryCountResponse = z.infer<typeof directoryCountResponse>;

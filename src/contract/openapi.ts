@@ -1,5 +1,6 @@
 import * as z from "./zod";
 import { campaignLabelRequest, campaignLabelResponse, campaignLabelsResponse } from "./campaigns";
+import { directoryCountRequest, directoryCountResponse } from "./directory";
 import { viewChangeRequest, viewCreateRequest, viewResponse, viewsResponse } from "./views";
 import { commonRequest } from "./common";
 import { errorCodeMeanings, failureBody } from "./errors";
@@ -63,6 +64,7 @@ export function buildOpenApiDocument(): JsonSchema {
 
   Object.assign(paths, campaignPaths(), viewPaths());
   Object.assign(paths, jobPaths(toSchema, failureContent));
+  Object.assign(paths, directoryCountPath());
 
   return {
     openapi: "3.1.0",
@@ -244,6 +246,37 @@ function viewPaths(): Record<string, unknown> {
     "/views/{group_id}/{view_id}/pin": {
       put: pin("Pin a view to the caller's navigation", "views_pin"),
       delete: pin("Take a view out of the caller's navigation", "views_unpin"),
+    },
+  };
+}
+
+/** The directory's count of a segment (src/contract/directory.ts, directory-count-rule.ts). */
+export function directoryCountPath(): Record<string, unknown> {
+  const refusal = (description: string) => ({ description, content: failureContent });
+  return {
+    "/directory/{group_id}/count": {
+      post: {
+        operationId: "directory_count",
+        summary:
+          "A segment's size from the gateway's directory, for the filters it keeps current (user ids, first-subscription dates; subscriptions and source where hooks keep them)",
+        tags: ["directory"],
+        parameters: [{ name: "group_id", in: "path", required: true, schema: { type: "integer" } }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toSchema(directoryCountRequest, "input") } },
+        },
+        responses: {
+          "200": {
+            description: "The count, as of the directory's last change",
+            content: { "application/json": { schema: toSchema(directoryCountResponse, "output") } },
+          },
+          "400": refusal("A bad channel id, body or date (directory-bad-request)"),
+          "401": refusal("No session"),
+          "403": refusal("Not the account's channel, or the role may not call subscribers/get"),
+          "409": refusal("No full pass has ended yet (directory-not-ready)"),
+          "422": refusal("A filter the directory does not keep (directory-cannot-count)"),
+        },
+      },
     },
   };
 }

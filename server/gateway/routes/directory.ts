@@ -3,6 +3,7 @@ import type * as z from "zod";
 import type { UserIdField } from "../../../src/contract/common";
 import {
   DIRECTORY_CANDIDATES_MAX,
+  directoryCountRequest,
   type DirectoryResolveResult,
   directoryListQuery,
   directoryLookupRequest,
@@ -10,6 +11,7 @@ import {
   directorySearchElsewhereQuery,
   directorySearchQuery,
 } from "../../../src/contract/directory";
+import { filtersDirectoryCannotCount } from "../../../src/contract/directory-count-rule";
 import { ErrorCode } from "../../../src/contract/errors";
 import { mayCall } from "../../../src/contract/roles";
 import { readProfileInput } from "../../../src/lib/profile-id";
@@ -18,6 +20,7 @@ import type { ChannelDirectory } from "../directory/channel-directory";
 import { refuseWith } from "../directory/refusal";
 import type { DirectoryService } from "../directory/service";
 import { briefOf, personOf } from "../directory/views";
+import { CountFilterError, countPeople } from "../store/directory-count";
 import { lastBotRun, historyOf } from "../store/directory-history";
 import { findPeople, findPerson } from "../store/directory-people";
 import {
@@ -304,6 +307,59 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
       }),
     });
   });
+
+  app.post<Group>(
+    "/directory/:group/count",
+    { preHandler: requireSession },
+    async (request, reply) => {
+      const directory = access(request, reply);
+      if (!directory) return reply;
+      const body = parse(directoryCountRequest, request.body, reply);
+      if (!body) return reply;
+      const status = directory.status();
+      const field = await directory.field();
+      const cannot = filtersDirectoryCannotCount(
+        body.filters,
+        status.hooks.configured,
+        status.people,
+      );
+      // The other kind of user id is the API's error 12 (and with the kind not known yet, either
+      // may be): the browser's count will say so.
+      for (const kind of ["vk_user_id", "tg_user_id"] as const) {
+        if (body.filters[kind] !== undefined && kind !== field) cannot.unshift(kind);
+      }
+      const [first] = cannot;
+      if (first !== undefined) {
+        return refuseWith(
+          reply,
+          422,
+          `The directory cannot count by ${first}: count the segment by pages.`,
+          "directory-cannot-count",
+          { field: first },
+        );
+      }
+      // Until a full pass has ended the directory lacks people: a count would be short.
+      if (status.state !== "ready") {
+        return refuseWith(
+          reply,
+          409,
+          "The directory is still reading the channel: count the segment by pages.",
+          "directory-not-ready",
+        );
+      }
+      let count: number;
+      try {
+        const { dirId, timeZone } = directory.ref();
+        count = countPeople(directory.db, dirId, timeZone, body.filters);
+      } catch (error) {
+        if (!(error instanceof CountFilterError)) throw error;
+        return refuseWith(reply, 400, error.message, "directory-bad-request", {
+          field: error.field,
+        });
+      }
+      return ok(reply, { count, updated_at: status.updated_at });
+    },
+  );
 
   app.post<Group>(
     "/directory/:group/resolve",

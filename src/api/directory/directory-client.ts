@@ -1,5 +1,6 @@
 import type * as z from "@/contract/zod";
 import type {
+  DirectoryCountResponse,
   DirectoryListQuery,
   DirectoryListResponse,
   DirectoryLookupResponse,
@@ -9,6 +10,7 @@ import type {
   DirectorySearchResponse,
   DirectoryStatus,
 } from "@/contract/directory";
+import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { CSRF_HEADER } from "@/contract/session-constants";
 import type { DirectoryOperation } from "../api-error";
 import type { ContractSchemas } from "../contract-schemas";
@@ -77,6 +79,12 @@ export interface DirectoryApi {
     lines: readonly string[],
     options?: DirectoryCallOptions,
   ) => Promise<DirectoryResolveResponse>;
+  /** A segment's size, when every filter is one the directory keeps (directory-count-rule.ts). */
+  count: (
+    groupId: number,
+    filters: SegmentFilters,
+    options?: DirectoryCallOptions,
+  ) => Promise<DirectoryCountResponse>;
   /** Administrators: start a full pass now. */
   refresh: (groupId: number) => Promise<DirectoryStatus>;
   /** Administrators: delete the channel's directory (it is read again from the start). */
@@ -205,6 +213,17 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
           signal: options.signal,
         },
         (schemas) => schemas.directoryResolveResponse,
+      ),
+    count: (groupId, filters, options = {}) =>
+      send(
+        {
+          operation: "directory/count",
+          method: "POST",
+          path: `${group(groupId)}/count`,
+          body: { filters },
+          signal: options.signal,
+        },
+        (schemas) => schemas.directoryCountResponse,
       ),
     async refresh(groupId) {
       const answer = await send(

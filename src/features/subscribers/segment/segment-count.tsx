@@ -9,8 +9,9 @@ interface SegmentCountProps {
 }
 
 /**
- * The segment's size: the channel's total without filters; with filters a count the person
- * starts, read page by page ("Counted 12,400 so far…") with Cancel.
+ * The segment's size: the channel's total without filters; with filters the directory's count
+ * at once when it keeps every filter, else a count the person starts, read page by page
+ * ("Counted 12,400 so far…") with Cancel.
  */
 export function SegmentCount({ count }: SegmentCountProps) {
   const { t } = useLingui();
@@ -30,9 +31,21 @@ export function SegmentCount({ count }: SegmentCountProps) {
     return (
       <p className="segment-count" role="status">
         <strong>{t`${plural(n, { one: "# person in this segment", other: "# people in this segment" })}`}</strong>{" "}
+        {size.byDirectory && (
+          <span className="muted">
+            <Trans>counted by the directory</Trans>{" "}
+          </span>
+        )}
         <button type="button" className="button segment-small" onClick={count.start}>
           <Trans>Count again</Trans>
         </button>
+      </p>
+    );
+  }
+  if (count.asking && run.state === "idle") {
+    return (
+      <p className="segment-count muted" role="status">
+        <Trans>Counting…</Trans>
       </p>
     );
   }

@@ -6,6 +6,8 @@ export interface SegmentSize {
   count: number;
   /** false while counting (or after a cancel): `count` is how many were counted so far. */
   complete: boolean;
+  /** Counted by the gateway's directory (as of its last change), not by reading the pages. */
+  byDirectory?: boolean;
 }
 
 export interface Segment {
