@@ -183,7 +183,7 @@ function isGatewayReason(reason: string): reason is RefusalReason {
 }
 
 /** A refusal with a service code: its meaning and the code, which support people ask for. */
-function withCode(code: number, i18n: I18n): string {
+export function withCode(code: number, i18n: I18n): string {
   const meaning = serviceCodeText(code, i18n);
   const said = meaning
     ? i18n._(msg`${meaning} (error ${code}).`)

@@ -56,6 +56,10 @@ export function deliveriesCsvHeader(i18n: I18n, zone?: string): string[] {
   ];
 }
 
+function yesNo(value: boolean, i18n: I18n): string {
+  return value ? i18n._(msg`yes`) : i18n._(msg`no`);
+}
+
 export function deliveryCsvRow(record: DeliveryCsvRecord, context: DeliveriesCsvContext): string[] {
   const { i18n } = context.format;
   const source = deliverySource(record, context.names, i18n);
@@ -73,10 +77,11 @@ export function deliveryCsvRow(record: DeliveryCsvRecord, context: DeliveriesCsv
     bot ? bot.botName : "",
     bot ? bot.stepId : "",
     bot ? bot.stepTitle : "",
-    bot ? (bot.test ? i18n._(msg`yes`) : i18n._(msg`no`)) : "",
+    bot ? yesNo(bot.test, i18n) : "",
     deliveryStatus(record, i18n).label,
-    String(record.error),
-    String(record.error_code),
+    // Said as "Test run" is, not as the API's 0/1; a code only where there was an error.
+    yesNo(record.error !== 0, i18n),
+    record.error === 0 && record.error_code === 0 ? "" : String(record.error_code),
     ids.message === undefined ? "" : String(ids.message),
     ids.parts.map(String).join(" "),
   ];

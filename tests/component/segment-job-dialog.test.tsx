@@ -125,7 +125,7 @@ describe("the confirmation of a job on a segment", () => {
     dialog({ size: 1 });
     const box = screen.getByRole("dialog", { name: "Задать переменную сегменту" });
     expect(description(box)).toBe(
-      "Изменится 1 человек. Время — примерно 1 секунда: задача использует часть лимита запросов канала, чтобы работа людей шла первой.",
+      "Изменения коснутся 1 человека. Время — примерно 1 секунда: задача берёт только часть лимита запросов канала, чтобы не мешать работе команды.",
     );
   });
 
@@ -133,9 +133,9 @@ describe("the confirmation of a job on a segment", () => {
     i18n.load("ru", { ...sharedCatalogs.ru, ...subscribersRu });
     i18n.activate("ru");
     dialog({ size: 5_000 });
-    const summary = screen.getByText(/Изменятся/u);
+    const summary = screen.getByText(/Изменения коснутся/u);
     expect(plainSpaces(summary.textContent)).toBe(
-      "Изменятся 5 000 человек. Время — примерно 9 минут: задача использует часть лимита запросов канала, чтобы работа людей шла первой.",
+      "Изменения коснутся 5 000 человек. Время — примерно 9 минут: задача берёт только часть лимита запросов канала, чтобы не мешать работе команды.",
     );
   });
 });

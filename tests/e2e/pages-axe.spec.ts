@@ -15,7 +15,8 @@ import {
 // one test for all of a role's pages at both widths took over 7 minutes on a loaded machine);
 // each page is loaded once and checked in both themes without reloading. The pages
 // are the ones the role's navigation offers, plus a person's own pages (their record, the person
-// view, their variables, a bot for them) for the roles that may open people.
+// view, their variables, a bot for them, a job over them) for the roles that may open people,
+// and a new and an existing group's form for those who manage groups.
 
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ["light", "dark"] as const;
@@ -54,6 +55,33 @@ async function somePerson(page: Page): Promise<{ userId: string; recordPath: str
   expect(recordPath).toMatch(/\/c\/1001\/subscribers\/\d+$/u);
   expect(userId).toMatch(/^\d+$/u);
   return { userId, recordPath };
+}
+
+/**
+ * A job over one person (a variable set), so the page of a job is checked as well: the roles
+ * that may open people may run variable jobs. Asked of the gateway as the page would.
+ */
+async function someJob(page: Page, userId: string): Promise<string> {
+  const answer = await page.request.post("/jobs", {
+    headers: { "X-Channel-Desk": "1" },
+    data: {
+      group_id: 1001,
+      filters: { tg_user_id: [Number(userId)] },
+      action: { kind: "var-set", name: "axe_check", value: "1" },
+    },
+  });
+  expect(answer.ok()).toBe(true);
+  const { item } = (await answer.json()) as { item: { job_id: number } };
+  return `/c/1001/jobs/${String(item.job_id)}`;
+}
+
+/** A group's own page (its form), read off the first row of the groups page. */
+async function someGroup(page: Page): Promise<string> {
+  await page.goto("/c/1001/groups");
+  await settled(page);
+  const href = await page.locator("main table tbody tr a").first().getAttribute("href");
+  expect(href).toMatch(/\/c\/1001\/groups\/\d+$/u);
+  return href ?? "";
 }
 
 for (const [language, { browser, nav: navName, signIn: signInAs }] of Object.entries(LANGUAGES)) {
@@ -106,7 +134,12 @@ for (const [language, { browser, nav: navName, signIn: signInAs }] of Object.ent
               `/c/1001/people/${userId}`,
               `/c/1001/variables?user=${userId}`,
               `/c/1001/bots?user=${userId}`,
+              await someJob(page, userId),
             );
+          }
+          // The pages reached from the groups page, not from the navigation.
+          if (paths.includes("/c/1001/groups")) {
+            paths.push("/c/1001/groups/new", await someGroup(page));
           }
           for (const path of paths) {
             await page.goto(path);

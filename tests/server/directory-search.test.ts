@@ -77,3 +77,38 @@ describe("search over a common name", () => {
     expect(everyPage("zzz", 20)).toEqual([]);
   });
 });
+
+describe("search in the script it is typed in", () => {
+  const db = openGatewayDb(":memory:");
+  const dirId = ensureDirectory(db, 1001, NOW).dir_id;
+  upsertPeople(
+    db,
+    { dirId, timeZone: "UTC" },
+    [
+      person(1, "Anton", "Petrov"),
+      person(2, "Vladimir", "Petrov"),
+      person(3, "Алексей", "Петров"),
+      person(4, "Олег", "Петров"),
+    ],
+    NOW,
+  );
+  const names = (q: string) =>
+    searchDirectory(db, dirId, { q, limit: 20, field: "tg_user_id" }).hits.map(
+      (hit) => `${hit.row.first_name} ${hit.row.last_name}`,
+    );
+
+  it("lists Cyrillic names first for a query in Cyrillic, Latin ones first for one in Latin", () => {
+    expect(names("Петров")).toEqual([
+      "Алексей Петров",
+      "Олег Петров",
+      "Anton Petrov",
+      "Vladimir Petrov",
+    ]);
+    expect(names("Petrov")).toEqual([
+      "Anton Petrov",
+      "Vladimir Petrov",
+      "Алексей Петров",
+      "Олег Петров",
+    ]);
+  });
+});

@@ -14,6 +14,8 @@ export interface NamePlan {
   exact: string;
   lastPrefix: string;
   allPrefix: string;
+  /** The query was typed in Cyrillic (matches are then listed Cyrillic names first). */
+  cyrillic: boolean;
 }
 
 function lastAlternatives(key: string): string {
@@ -31,5 +33,6 @@ export function namePlan(query: string): NamePlan | undefined {
     exact: keys.map((key) => ftsWord(key, false)).join(" AND "),
     lastPrefix: [...head.map((key) => ftsWord(key, false)), lastAlternatives(last)].join(" AND "),
     allPrefix: [...head.map((key) => ftsWord(key, true)), lastAlternatives(last)].join(" AND "),
+    cyrillic: /\p{Script=Cyrillic}/u.test(query),
   };
 }

@@ -127,6 +127,15 @@ function peopleByIds(
 }
 
 /**
+ * The name key a tier is sorted by: the Russian one (Cyrillic before Latin) for a query typed
+ * in Cyrillic. Both scripts match either way, but someone typing «Петров» looks for Петров and
+ * found "Anton Petrov" ×3 above every Петров. The query fixes it, so every page agrees.
+ */
+function sortColumn(plan: NamePlan): "sort_name" | "sort_name_ru" {
+  return plan.cyrillic ? "sort_name_ru" : "sort_name";
+}
+
+/**
  * One page of name matches from `from` on: each tier read as little as the page needs (a full
  * name's page is usually its first tier alone), sorted by name when small, else in index order.
  */
@@ -170,7 +179,7 @@ function namePage(
           const last = rows[limit - 1];
           if (rows.length > limit && last) next = { m: "index", t: tier, r: last.id };
         } else {
-          const order = "p.left_at IS NOT NULL, p.sort_name, p.record_id";
+          const order = `p.left_at IS NOT NULL, p.${sortColumn(plan)}, p.record_id`;
           rows.push(...peopleByIds(db, ids, order, need, at.o));
           if (rows.length > limit) next = { m: "sorted", t: tier, o: at.o + limit - before };
         }

@@ -12,6 +12,7 @@ import { useJobActionText } from "@/components/jobs/use-job-action-text";
 import { useDocumentTitle } from "@/components/use-document-title";
 import type { JobItem } from "@/contract/jobs";
 import { useFormat } from "@/i18n/use-format";
+import { jobErrorText } from "@/api/job-error-text";
 import { channelPath } from "@/lib/channel-path";
 import { JobPeople } from "./job-people";
 import { jobStateWords } from "./job-words";
@@ -97,8 +98,8 @@ function JobView({ job }: { job: JobItem }) {
   const started = format.dateTime(job.created_at, channel.time_zone);
   const ended =
     job.finished_at === null ? undefined : format.dateTime(job.finished_at, channel.time_zone);
-  // The gateway's own words (English, for logs): shown as they are, like the service's answers.
-  const stoppedBy = job.error;
+  // The gateway writes English for its log: said again in the person's language.
+  const stoppedBy = job.error === null ? null : jobErrorText(job.error, i18n);
   const counts: [string, number][] = [
     [t`Read from the segment`, job.read],
     [t`Done`, job.done],

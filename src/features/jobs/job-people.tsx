@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useApi } from "@/api/api-context";
+import { jobErrorText } from "@/api/job-error-text";
 import { jobPeopleQuery, JOBS_PAGE_SIZE } from "@/api/jobs/job-queries";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
@@ -92,7 +93,7 @@ export function JobPeople({ jobId, running }: { jobId: number; running: boolean 
                       {i18n._(personStateWords[person.state])}
                     </span>
                   </td>
-                  <td>{person.error ?? ""}</td>
+                  <td>{person.error === null ? "" : jobErrorText(person.error, i18n)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { type SyntheticEvent, useId, useState } from "react";
 import { eventSources } from "@/contract/common";
+import { parseApiDateTime } from "@/contract/datetime";
 import { dayOf, MIN_DAY } from "@/lib/period";
 import { sourceLabel } from "@/lib/subscription-events";
 import { parseUserIds, USER_IDS_MAX } from "@/lib/user-ids";
@@ -208,10 +209,12 @@ export function AddFilterForm({
         )}
       {picker === "delivery" &&
         select(
-          lookups.deliveries.map(({ item }) => ({
-            value: String(item.delivery_id),
-            label: `${item.name} · ${format.apiDateTime(item.date, timeZone)}`,
-          })),
+          lookups.deliveries.map(({ item }) => {
+            // To the minute: the seconds only lengthen a long list of mailings.
+            const sent = parseApiDateTime(item.date, timeZone);
+            const when = sent === null ? item.date : format.dateTime(sent, timeZone);
+            return { value: String(item.delivery_id), label: `${item.name} · ${when}` };
+          }),
           t`Mailing`,
         )}
       {picker === "bot" &&
