@@ -55,7 +55,7 @@ export function NameSection({ form }: { form: Form }) {
   return (
     <Section title={t`Name and subscription page`}>
       <TextField
-        label={t`Name`}
+        label={t({ message: "Name", context: "a group's name" })}
         hint={t`How the group is named here and in the service’s cabinet.`}
         autoComplete="off"
         error={errors.name?.message}

@@ -78,7 +78,7 @@ export function GroupsPage() {
             <thead>
               <tr>
                 <th scope="col">
-                  <Trans>Name</Trans>
+                  <Trans context="a group's name">Name</Trans>
                 </th>
                 <th scope="col">
                   <Trans>Page title</Trans>
