@@ -63,7 +63,10 @@ export function HeaderPersonSearch({
   const start = () => {
     void loadSearch().then(
       (Search) => {
-        setSearch({ Search, focus: document.activeElement === inputRef.current });
+        // Called by the idle start and by a focus alike: the first to arrive decides, while
+        // the painted field is still there to say whether it holds the focus.
+        const focus = document.activeElement === inputRef.current;
+        setSearch((shown) => shown ?? { Search, focus });
       },
       () => undefined,
     );
