@@ -58,6 +58,9 @@ export function HeaderPersonSearch({
   );
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
+  // Whether the painted field holds the focus now: the combobox takes it over when it is drawn
+  // (the code may have arrived just before someone clicked and typed here).
+  const [focused, setFocused] = useState(false);
   const id = useId();
 
   const start = () => {
@@ -97,7 +100,7 @@ export function HeaderPersonSearch({
         channel={channel}
         otherChannels={otherChannels}
         initialText={text}
-        focusOnMount={search.focus}
+        focusOnMount={search.focus || focused}
       />
     );
   }
@@ -112,7 +115,13 @@ export function HeaderPersonSearch({
         onChange={(event) => {
           setText(event.target.value);
         }}
-        onFocus={start}
+        onFocus={() => {
+          setFocused(true);
+          start();
+        }}
+        onBlur={() => {
+          setFocused(false);
+        }}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, Ref } from "react";
 
 type InputEvents = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  "onChange" | "onFocus" | "onKeyDown" | "aria-controls" | "aria-activedescendant"
+  "onChange" | "onFocus" | "onBlur" | "onKeyDown" | "aria-controls" | "aria-activedescendant"
 >;
 
 export interface SearchInputProps extends InputEvents {
