@@ -5,15 +5,55 @@ import { formatter } from "@lingui/format-po";
 
 /**
  * One catalog per area, so that people translating different parts of the app never edit the
- * same file, and a page loads only its own words (src/i18n/catalogs.ts):
- * - `src/locales/{locale}.po`: the shell and everything shared (src/app, src/components,
- *   src/api, src/lib, src/i18n, and src/features/session, whose sign-in page and header are
- *   on every first load);
+ * same file, and a load of code brings only its own words (src/i18n/catalogs.ts):
+ * - `src/locales/{locale}.po`: the shell and the shared code the first screens draw (src/app,
+ *   src/components, src/api, src/lib, src/i18n, and src/features/session, whose sign-in page
+ *   and header are on every first load), minus the groups below;
+ * - `src/locales/<group>/{locale}.po`: shared code that is not on every first screen, read
+ *   with that code (`withCatalogs` in src/i18n/with-catalogs.ts, or a page's `catalogs` in
+ *   src/app/pages.ts) — `CATALOG_GROUPS` below, matched by path;
  * - `src/features/<feature>/locales/{locale}.po`: one per feature folder, read when one of its
  *   pages opens. A new feature folder gets its catalog at the next `npm run i18n:extract`.
+ * tests/unit/catalog-loads.test.ts checks, from the import graph, that every load of code has
+ * the catalogs of the words it can show.
  */
 const root = import.meta.dirname;
 const SHARED_FEATURES = ["session"];
+
+/**
+ * The groups of shared code with catalogs of their own, and the files whose messages they hold
+ * (globs from the project's root). Keep the names in step with `CatalogGroup`
+ * (src/i18n/catalog-groups.ts).
+ */
+export const CATALOG_GROUPS: Record<string, string[]> = {
+  // Failure sentences: fetched after the first render, and with every page that words a
+  // failure itself.
+  errors: ["src/api/error-text.ts", "src/api/job-error-text.ts"],
+  // Validation words and the forms that open on demand.
+  forms: [
+    "src/i18n/contract-texts.ts",
+    "src/i18n/zod-resolver.ts",
+    "src/components/period-picker/custom-range-form.tsx",
+    "src/components/name-dialog.tsx",
+    "src/components/utm-tags/**",
+  ],
+  // The CSV writers, loaded at the first export.
+  csv: ["src/lib/*-csv.ts"],
+  // Charts, their tables and their export.
+  charts: ["src/components/chart/**", "src/components/chart-export/**"],
+  // Finding and resolving people: the header's search (loaded on focus or when idle), the
+  // people resolver and the results of a bulk run.
+  people: [
+    "src/components/person-search/person-search.tsx",
+    "src/components/person-search/person-option.tsx",
+    "src/components/person-search/directory-progress.ts",
+    "src/components/resolve-people/**",
+    "src/components/bulk-results.tsx",
+    "src/lib/profile-link.ts",
+  ],
+};
+
+const inRoot = (pattern: string) => `<rootDir>/${pattern}`;
 
 const features = fs
   .readdirSync(path.join(root, "src", "features"), { withFileTypes: true })
@@ -41,7 +81,12 @@ export default defineConfig({
         "<rootDir>/src/i18n",
         ...SHARED_FEATURES.map((feature) => `<rootDir>/src/features/${feature}`),
       ],
+      exclude: Object.values(CATALOG_GROUPS).flat().map(inRoot),
     },
+    ...Object.entries(CATALOG_GROUPS).map(([group, files]) => ({
+      path: `<rootDir>/src/locales/${group}/{locale}`,
+      include: files.map(inRoot),
+    })),
     ...features.map((feature) => ({
       path: `<rootDir>/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/src/features/${feature}`],

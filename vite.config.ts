@@ -5,6 +5,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
+import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { routeSources } from "./bench/bundle-report.ts";
 import { precompressDir } from "./server/tools/precompress.ts";
@@ -72,6 +73,8 @@ function routePreloadsBuild(): Plugin {
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
+      // A build that failed wrote no manifest: its own error is the one to report.
+      if (!existsSync(resolve(outDir, ".vite/manifest.json"))) return;
       const manifest = JSON.parse(
         await readFile(resolve(outDir, ".vite/manifest.json"), "utf8"),
       ) as Parameters<typeof routePreloads>[0];

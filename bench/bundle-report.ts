@@ -23,6 +23,12 @@ export interface RouteSource {
   path: string;
   /** The module the route's lazy import loads, relative to the project ("src/..."). */
   module: string;
+  /**
+   * The groups of shared code whose catalogs are loaded with it (a page's `catalogs`, or the
+   * `withCatalogs(…)` around a route's import; src/i18n/with-catalogs.ts).
+   * Left out: none.
+   */
+  catalogs?: string[];
 }
 
 /** Manifest keys of `keys` and of everything they import statically, transitively. */
@@ -55,13 +61,18 @@ export function firstLoadFiles(
 }
 
 /**
- * The manifest keys of the catalogs a route's first load fetches in a language: the shared one
- * and its feature's (src/i18n/catalogs.ts), those that exist.
+ * The manifest keys of the catalogs a route's first load fetches in a language: the shared one,
+ * its feature's and those of the groups it loads (src/i18n/catalogs.ts), those that exist.
  */
-export function routeCatalogKeys(manifest: Manifest, module: string, locale: string): string[] {
-  const feature = /^(?:@\/|src\/)features\/([^/]+)\//u.exec(module)?.[1];
+export function routeCatalogKeys(
+  manifest: Manifest,
+  route: Pick<RouteSource, "module" | "catalogs">,
+  locale: string,
+): string[] {
+  const feature = /^(?:@\/|src\/)features\/([^/]+)\//u.exec(route.module)?.[1];
   const keys = [`src/locales/${locale}.po`];
   if (feature !== undefined) keys.push(`src/features/${feature}/locales/${locale}.po`);
+  for (const group of route.catalogs ?? []) keys.push(`src/locales/${group}/${locale}.po`);
   return keys.filter((key) => manifest[key] !== undefined);
 }
 
@@ -73,7 +84,13 @@ export function manifestKeyOf(manifest: Manifest, specifier: string): string | u
 
 const PAGE_BLOCK = /page\(\{([\s\S]*?)\}\),?\s*(?=page\(\{|\];)/gu;
 const LAZY_ROUTE =
-  /path:\s*"([^"]+)",\s*lazy:\s*async\s*\(\)\s*=>\s*\(\{[\s\S]*?import\("([^"]+)"\)/gu;
+  /path:\s*"([^"]+)",\s*lazy:\s*async\s*\(\)\s*=>\s*\(\{([\s\S]*?)import\("([^"]+)"\)/gu;
+
+/** The quoted names of `catalogs: [...]` or `withCatalogs(...`, in a piece of source. */
+function catalogNames(source: string, pattern: RegExp): string[] {
+  const list = pattern.exec(source)?.[1] ?? "";
+  return [...list.matchAll(/"([^"]+)"/gu)].map((match) => match[1] ?? "");
+}
 
 /**
  * The routes of the app: every `page({...})` of src/app/pages.ts (id, segment and the module
@@ -86,10 +103,16 @@ export function routeSources(pagesSource: string, routesSource: string): RouteSo
     const segment = /\bsegment:\s*"([^"]*)"/u.exec(block)?.[1];
     const module = /import\("([^"]+)"\)/u.exec(block)?.[1];
     if (id === undefined || segment === undefined || module === undefined) continue;
-    routes.push({ name: id, path: segment ? `/c/:groupId/${segment}` : "/c/:groupId", module });
+    routes.push({
+      name: id,
+      path: segment ? `/c/:groupId/${segment}` : "/c/:groupId",
+      module,
+      catalogs: catalogNames(block, /\bcatalogs:\s*\[([^\]]*)\]/u),
+    });
   }
-  for (const [, path = "", module = ""] of routesSource.matchAll(LAZY_ROUTE)) {
-    routes.push({ name: path, path: `/${path}`, module });
+  for (const [, path = "", before = "", module = ""] of routesSource.matchAll(LAZY_ROUTE)) {
+    const catalogs = catalogNames(before, /withCatalogs\(\s*(\[[^\]]*\]|"[^"]*")/u);
+    routes.push({ name: path, path: `/${path}`, module, catalogs });
   }
   return routes;
 }

@@ -88,8 +88,8 @@ try {
     console.log(`  + asked for as the app starts: ${key}  ${formatKb(total(files))}`);
   }
   console.log(
-    "\nFirst load of each route: the entry, the route's chunks, the chunks above and the shared" +
-      "\nand the feature's catalog of the language",
+    "\nFirst load of each route: the entry, the route's chunks, the chunks above and the" +
+      "\ncatalogs of the language it loads (shared, its feature's, its groups')",
   );
   const width = Math.max(...routes.map((route) => `${route.path} (${route.name})`.length));
   console.log(
@@ -102,7 +102,7 @@ try {
     if (key === undefined) continue; // a route whose page is not written yet
     const files = firstLoadFiles(manifest, key, startKeys);
     const sizes = languages.map((language) => {
-      const own = routeCatalogKeys(manifest, route.module, language).map(
+      const own = routeCatalogKeys(manifest, route, language).map(
         (catalog) => manifest[catalog]?.file ?? "",
       );
       return total([...new Set([...files, ...own])]);

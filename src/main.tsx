@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
@@ -9,8 +9,10 @@ import { applyStoredTheme } from "./app/theme-store";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
 import "./app/styles.css";
 
-// The remembered theme goes on <html> before React renders anything, so a dark choice never
-// shows a light page first (the CSP allows no inline script in index.html to do it earlier).
+// The gateway painted <html> in the theme and language its cookies remember
+// (src/lib/page-preferences.ts); the stored theme is applied again here, which also hands a
+// choice made before the gateway read cookies to it (and covers `npm run dev`, which has no
+// gateway in front of the page).
 applyStoredTheme();
 
 const container = document.getElementById("root");
@@ -30,13 +32,18 @@ const localeReady = activateLocale(startingLocale());
 // and its first data (app.tsx).
 const app = startApp();
 void localeReady.then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App app={app} />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition, so React renders the first screen in slices and yields to the browser
+  // between them instead of one long task (Lighthouse's total blocking time, issue 15).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <App app={app} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
   // The failure sentences, off the first load's path but ready before any failure shows.
   setTimeout(() => void errorTextModule().catch(() => undefined), 0);
 });

@@ -1,5 +1,6 @@
+import "../shared/zod-english";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import type * as z from "zod";
+import type * as z from "../../src/contract/zod";
 import { API_VERSION } from "../../src/contract/common";
 import { ErrorCode } from "../../src/contract/errors";
 import { findOperation, operations } from "../../src/contract/operations";
@@ -104,7 +105,7 @@ export function buildChannelApi(options: ChannelApiOptions): FastifyInstance {
       }
       const fields = { ...queryFields(request.url), ...bodyFieldsOf(request.body) };
       const channel = authenticate(options.db, fields, request, limiter);
-      const schema = operations[op].request as unknown as z.ZodObject;
+      const schema = operations[op].request as unknown as z.ZodMiniObject;
       const parsed = schema.safeParse(coerceFields(schema.shape, fields));
       if (!parsed.success) throw failureFromIssues(parsed.error.issues);
       const ctx: Context = { db: options.db, channel, now };

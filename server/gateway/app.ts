@@ -1,3 +1,4 @@
+import "../shared/zod-english";
 import Fastify, { type FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
 import { join } from "node:path";

@@ -11,6 +11,8 @@ export interface RoutePreload {
   modules: string[];
   /** Style sheets the route's chunks bring, as URLs. */
   styles: string[];
+  /** The message catalogs the first render waits for, as URLs, by language ("en", "ru"). */
+  catalogs?: Partial<Record<string, string[]>>;
 }
 
 /**
@@ -19,10 +21,15 @@ export interface RoutePreload {
  */
 export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 
-/** The `<link>` elements of a route's preloads, one a line, for the end of `<head>`. */
-export function preloadLinks(preload: RoutePreload): string {
+/**
+ * The `<link>` elements of a route's preloads, one a line, for the end of `<head>`, with the
+ * catalogs of the page's language.
+ */
+export function preloadLinks(preload: RoutePreload, locale: string): string {
   return [
-    ...preload.modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...[...preload.modules, ...(preload.catalogs?.[locale] ?? [])].map(
+      (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
+    ),
     ...preload.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ]
     .map((link) => `    ${link}\n`)

@@ -1,14 +1,20 @@
 import {
   type Manifest,
   manifestKeyOf,
+  routeCatalogKeys,
   type RouteSource,
   staticClosure,
 } from "../../bench/bundle-report";
+// Not src/lib/locale.ts: Vite loads this file with its config, which knows no `@/` paths.
+import { interfaceLocales as locales } from "../../src/contract/session-constants";
 import type { RoutePreload } from "../gateway/route-preloads";
 
 /**
  * Every route's preloads, written by the build (vite.config.ts) for the gateway to read:
- * files the entry already names in index.html are left out.
+ * files the entry already names in index.html are left out. The catalogs the first render
+ * waits for (the shared one, the page's feature's and its groups') are listed per language:
+ * the gateway knows the page's language (src/lib/page-preferences.ts) and names those of that
+ * one only.
  */
 export function routePreloads(
   manifest: Manifest,
@@ -31,6 +37,16 @@ export function routePreloads(
         (file) => base + file,
       ),
       styles: unique(chunks.flatMap((chunk) => chunk.css ?? [])).map((file) => base + file),
+      catalogs: Object.fromEntries(
+        locales.map((locale) => {
+          const closure = staticClosure(manifest, routeCatalogKeys(manifest, route, locale));
+          const files = [...closure]
+            .filter((k) => !inEntry.has(k))
+            .map((k) => manifest[k]?.file ?? "")
+            .filter((file) => file.endsWith(".js"));
+          return [locale, unique(files).map((file) => base + file)];
+        }),
+      ),
     });
   }
   return result;

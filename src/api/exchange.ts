@@ -76,7 +76,7 @@ export async function exchange(
 
 interface ReadOptions {
   /** The refusal body both servers write (src/contract/errors.ts, `failureBody`). */
-  failureBody: z.ZodType<FailureBody>;
+  failureBody: z.ZodMiniType<FailureBody>;
   fail: Fail;
   /** The service's words for a `success: false` answer; its own message by default. */
   serviceMessage?: (code: number, message: string) => string;
@@ -87,7 +87,7 @@ interface ReadOptions {
  * ApiError with the gateway's reason; a body that is not JSON or does not match `schema` is a
  * `contract` error naming the first mismatch.
  */
-export function readAnswer<Schema extends z.ZodType>(
+export function readAnswer<Schema extends z.ZodMiniType>(
   answer: Answer,
   schema: Schema,
   { failureBody, fail, serviceMessage }: ReadOptions,

@@ -19,6 +19,7 @@ import { prefetchSubscriptions } from "@/features/subscriptions/prefetch";
 import { prefetchUtm } from "@/features/utm/prefetch";
 import { prefetchPerson } from "@/features/variables/person/prefetch";
 import { prefetchVariables } from "@/features/variables/prefetch";
+import type { CatalogGroup } from "@/i18n/catalog-groups";
 import { channelPath } from "@/lib/channel-path";
 import type { NavPage } from "@/lib/nav";
 
@@ -32,6 +33,12 @@ export interface PageEntry extends NavPage {
    * page's code, in the person's language.
    */
   area: string;
+  /**
+   * The groups of shared code with catalogs of their own (src/i18n/catalog-groups.ts) that
+   * the page's own chunk shows words of: loaded with it, like `area`.
+   * tests/unit/catalog-loads.test.ts names any that is missing.
+   */
+  catalogs?: readonly CatalogGroup[];
   /** The path under `/c/:groupId`; "" is the channel's own page. */
   segment: string;
   path: (groupId: number) => string;
@@ -70,6 +77,7 @@ export const pages: readonly PageEntry[] = [
     id: "subscribers",
     label: msg`Subscribers`,
     area: "subscribers",
+    catalogs: ["errors"],
     segment: "subscribers",
     operation: "subscribers/get" satisfies OperationId,
     prefetch: prefetchSubscribers,
@@ -92,6 +100,7 @@ export const pages: readonly PageEntry[] = [
     id: "subscribers-manage",
     label: msg`Add or remove`,
     area: "subscribers",
+    catalogs: ["errors", "forms", "people"],
     segment: "subscribers/manage",
     operation: "subscribers/add" satisfies OperationId,
     prefetch: prefetchManage,
@@ -102,6 +111,7 @@ export const pages: readonly PageEntry[] = [
     id: "variables",
     label: msg`Variables`,
     area: "variables",
+    catalogs: ["errors", "forms", "people"],
     segment: "variables",
     operation: "vars/get" satisfies OperationId,
     prefetch: prefetchVariables,
@@ -112,6 +122,7 @@ export const pages: readonly PageEntry[] = [
     id: "variables-bulk",
     label: msg`Set for many`,
     area: "variables",
+    catalogs: ["errors", "forms", "people"],
     segment: "variables/bulk",
     operation: "vars/set" satisfies OperationId,
     load: () =>
@@ -121,6 +132,7 @@ export const pages: readonly PageEntry[] = [
     id: "bots",
     label: msg`Bots`,
     area: "bots",
+    catalogs: ["errors", "forms"],
     segment: "bots",
     operation: "bots/addSubscriber" satisfies OperationId,
     prefetch: prefetchBots,
@@ -130,6 +142,7 @@ export const pages: readonly PageEntry[] = [
     id: "subscriptions",
     label: msg({ message: "Subscriptions", context: "page of subscribe and unsubscribe events" }),
     area: "subscriptions",
+    catalogs: ["charts"],
     segment: "subscriptions",
     operation: "subscribers/statSubscribe" satisfies OperationId,
     prefetch: prefetchSubscriptions,
@@ -142,6 +155,7 @@ export const pages: readonly PageEntry[] = [
     id: "deliveries",
     label: msg`Deliveries`,
     area: "deliveries",
+    catalogs: ["charts", "forms"],
     segment: "deliveries",
     operation: "deliveries/stat" satisfies OperationId,
     prefetch: prefetchDeliveries,
@@ -152,6 +166,7 @@ export const pages: readonly PageEntry[] = [
     id: "utm",
     label: msg`UTM`,
     area: "utm",
+    catalogs: ["errors", "forms", "charts"],
     segment: "utm",
     operation: "utms/statCount" satisfies OperationId,
     prefetch: prefetchUtm,
@@ -161,6 +176,7 @@ export const pages: readonly PageEntry[] = [
     id: "bot-stats",
     label: msg`Bot statistics`,
     area: "bots",
+    catalogs: ["charts"],
     segment: "bots/stats",
     operation: "bots/getSteps" satisfies OperationId,
     prefetch: prefetchBotStats,
@@ -171,6 +187,7 @@ export const pages: readonly PageEntry[] = [
     id: "groups",
     label: msg`Groups`,
     area: "channel-settings",
+    catalogs: ["errors"],
     segment: "groups",
     operation: "subscriptions/add" satisfies OperationId,
     prefetch: prefetchGroups,
@@ -181,6 +198,7 @@ export const pages: readonly PageEntry[] = [
     id: "utm-tags",
     label: msg({ message: "UTM tags", context: "page that creates, renames and deletes tags" }),
     area: "channel-settings",
+    catalogs: ["errors", "forms"],
     segment: "utm/tags",
     operation: "utms/add" satisfies OperationId,
     // The same first data as the UTM page: the tags, and the groups that name theirs.
@@ -192,6 +210,7 @@ export const pages: readonly PageEntry[] = [
     id: "channel-variables",
     label: msg`Channel variables`,
     area: "channel-settings",
+    catalogs: ["errors", "forms"],
     segment: "channel-variables",
     operation: "vars_global/set" satisfies OperationId,
     prefetch: prefetchChannelVariables,
@@ -204,6 +223,7 @@ export const pages: readonly PageEntry[] = [
     id: "group",
     label: msg`Group`,
     area: "channel-settings",
+    catalogs: ["errors", "forms"],
     // `groups/new` too: one route (and one entry in the entry's list) for the form.
     segment: "groups/:subscriptionId",
     operation: "subscriptions/edit" satisfies OperationId,
@@ -227,6 +247,7 @@ export const pages: readonly PageEntry[] = [
     id: "job",
     label: msg`Job`,
     area: "jobs",
+    catalogs: ["errors"],
     segment: "jobs/:jobId",
     operation: "vars/set" satisfies OperationId,
     inNav: false,
@@ -250,6 +271,7 @@ export const pages: readonly PageEntry[] = [
     id: "person",
     label: msg`Person`,
     area: "variables",
+    catalogs: ["errors", "forms", "people"],
     segment: "people/:userId",
     operation: "subscribers/get" satisfies OperationId,
     inNav: false,

@@ -1,5 +1,6 @@
 import type { RouteObject, ShouldRevalidateFunctionArgs } from "react-router";
 import { loadArea } from "@/i18n/locale-runtime";
+import { withCatalogs } from "@/i18n/with-catalogs";
 import { ChannelGate, FirstChannel } from "./channel-gate";
 import { Layout } from "./layout";
 import { NotFound } from "./not-found";
@@ -26,9 +27,14 @@ function pageRoute(context: RouteContext, page: (typeof pages)[number]): RouteOb
     // enough for a second quick change of the URL to start from the first one's old state.
     shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
       currentUrl.pathname !== nextUrl.pathname,
-    // The page's words come with its code: its area's catalog, in the person's language.
+    // The page's words come with its code: its area's catalog and those of the groups of
+    // shared code it shows, in the person's language.
     lazy: async () => {
-      const [Component] = await Promise.all([page.load(), loadArea(page.area)]);
+      const [Component] = await Promise.all([
+        page.load(),
+        loadArea(page.area),
+        ...(page.catalogs ?? []).map((group) => loadArea(group)),
+      ]);
       return { Component };
     },
     HydrateFallback: PageLoading,
@@ -46,7 +52,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         {
           path: "sign-in",
           lazy: async () => ({
-            Component: (await import("@/features/session/sign-in-page")).SignInPage,
+            Component: (
+              await withCatalogs(
+                ["errors", "forms"],
+                () => import("@/features/session/sign-in-page"),
+              )
+            ).SignInPage,
           }),
           HydrateFallback: PageLoading,
           ErrorBoundary: PageError,

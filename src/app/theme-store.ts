@@ -7,6 +7,7 @@ import {
   type ResolvedTheme,
   type ThemeChoice,
 } from "@/lib/theme";
+import { preferenceCookie, THEME_COOKIE } from "@/lib/page-preferences";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 const listeners = new Set<() => void>();
@@ -22,11 +23,15 @@ function readStored(): ThemeChoice {
 
 let current: ThemeChoice = typeof window === "undefined" ? "system" : readStored();
 
-/** Puts the choice on <html>; styles.css does the rest. */
+/**
+ * Puts the choice on <html>; styles.css does the rest. The gateway is told too (a cookie), so
+ * the next page it serves is painted in this theme before any script runs (page-preferences.ts).
+ */
 export function applyTheme(choice: ThemeChoice): void {
   const attribute = themeAttribute(choice);
   if (attribute) document.documentElement.dataset.theme = attribute;
   else delete document.documentElement.dataset.theme;
+  document.cookie = preferenceCookie(THEME_COOKIE, attribute);
 }
 
 /** Called by main.tsx before the first render, so the page never shows the other theme first. */

@@ -32,6 +32,11 @@ export function CurrentChannelProvider({
   return <ChannelContext value={channel}>{children}</ChannelContext>;
 }
 
+/** The channel of the URL on a channel's pages; none elsewhere (sign-in, not found). */
+export function useChannelIfAny(): SessionChannel | null {
+  return use(ChannelContext);
+}
+
 export function useCurrentChannel(): SessionChannel {
   const channel = use(ChannelContext);
   if (!channel) throw new Error("useCurrentChannel is used outside a channel's pages");

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { isApiError } from "@/api/api-error";
 import { isChunkLoadError } from "@/lib/chunk-error";
 import { errorDetail } from "@/lib/error-detail";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 type ErrorTextModule = typeof import("@/api/error-text");
 
@@ -12,7 +13,7 @@ let loaded: ErrorTextModule | undefined;
 let pending: Promise<ErrorTextModule> | undefined;
 
 export function errorTextModule(): Promise<ErrorTextModule> {
-  pending ??= import("@/api/error-text").then(
+  pending ??= withCatalogs("errors", () => import("@/api/error-text")).then(
     (module) => (loaded = module),
     (error: unknown) => {
       pending = undefined;

@@ -8,7 +8,7 @@ import type * as z from "@/contract/zod";
 import { zodResolver } from "@/i18n/zod-resolver";
 import "@/components/confirm-dialog.css";
 
-type NameSchema = z.ZodType<{ name: string }, { name: string }>;
+type NameSchema = z.ZodMiniType<{ name: string }, { name: string }>;
 
 interface NameDialogProps {
   open: boolean;

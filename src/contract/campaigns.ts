@@ -25,9 +25,11 @@ export const CAMPAIGN_LABELS_MAX = 10_000;
 
 export const campaignLabel = z
   .string()
-  .trim()
-  .min(1, contractError("name-empty"))
-  .max(CAMPAIGN_LABEL_MAX, contractError("name-too-long", { max: CAMPAIGN_LABEL_MAX }));
+  .check(
+    z.trim(),
+    z.minLength(1, contractError("name-empty")),
+    z.maxLength(CAMPAIGN_LABEL_MAX, contractError("name-too-long", { max: CAMPAIGN_LABEL_MAX })),
+  );
 
 /** The body of `PUT /campaigns/<group_id>/<utm_id>`. */
 export const campaignLabelRequest = z.object({ label: campaignLabel });

@@ -15,23 +15,25 @@ export const VARIABLE_NAME_MAX = 64;
 export const VARIABLE_VALUE_MAX = 4096;
 
 export const int = z.int();
-export const id = z.int().positive();
+export const id = z.int().check(z.positive());
 
 /** A date-time as responses carry it: zero-padded `DD.MM.YYYY HH:MM:SS`. */
-export const apiDateTime = z.string().refine(isApiDateTime, contractError("date-time"));
+export const apiDateTime = z.string().check(z.refine(isApiDateTime, contractError("date-time")));
 
 /** A date-time as requests may carry it: the padded form or any leniency of api-facts.md. */
-export const apiDateTimeInput = z.string().refine(isApiDateTimeInput, contractError("date-time"));
+export const apiDateTimeInput = z
+  .string()
+  .check(z.refine(isApiDateTimeInput, contractError("date-time")));
 
-export const count = z.int().min(1).max(PAGE_SIZE_MAX);
-export const offset = z.int().min(0).max(OFFSET_MAX);
+export const count = z.int().check(z.gte(1), z.lte(PAGE_SIZE_MAX));
+export const offset = z.int().check(z.gte(0), z.lte(OFFSET_MAX));
 export const ids = z.array(id);
 /** Where api-facts.md allows one id or several. */
 export const idOrIds = z.union([id, ids]);
 
 /** Common fields of every call; the gateway adds `access_token` and `v`, never the browser. */
 export const commonRequest = z.object({
-  access_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
   v: z.literal(API_VERSION),
   group_id: id,
 });
@@ -54,11 +56,11 @@ export function hasSomeUserId(value: { vk_user_id?: unknown; tg_user_id?: unknow
 
 /** Filters shared by the statistics operations (api-facts.md). */
 export const eventFilters = {
-  subscription_id: ids.optional(),
-  utm_id: ids.optional(),
-  delivery_id: ids.optional(),
-  vk_user_id: idOrIds.optional(),
-  tg_user_id: idOrIds.optional(),
+  subscription_id: z.optional(ids),
+  utm_id: z.optional(ids),
+  delivery_id: z.optional(ids),
+  vk_user_id: z.optional(idOrIds),
+  tg_user_id: z.optional(idOrIds),
 };
 
 export const period = {
@@ -81,7 +83,7 @@ export const eventSources = [
 ] as const;
 
 /** Counters the service sends as strings of digits (deliveries/get). */
-export const digits = z.string().regex(/^\d+$/, contractError("digits"));
+export const digits = z.string().check(z.regex(/^\d+$/, contractError("digits")));
 
 /** 0 or 1, as the service's flags are sent. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
@@ -97,4 +99,6 @@ export function isHttpUrl(text: string): boolean {
     return false;
   }
 }
-export const httpUrl = z.string().refine(isHttpUrl, contractError("http-url", { max: URL_MAX }));
+export const httpUrl = z
+  .string()
+  .check(z.refine(isHttpUrl, contractError("http-url", { max: URL_MAX })));

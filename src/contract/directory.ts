@@ -87,30 +87,30 @@ export const directoryStatus = z.looseObject({
   left: int,
   left_kept_days: int,
   /** The last time anything in this directory was confirmed by the API or a hook. */
-  updated_at: instant.nullable(),
+  updated_at: z.nullable(instant),
   /** When the last full pass ended, and when the next one is due. */
-  last_full_pass_at: instant.nullable(),
-  next_full_pass_at: instant.nullable(),
+  last_full_pass_at: z.nullable(instant),
+  next_full_pass_at: z.nullable(instant),
   /** A full pass under way ("Reading subscribers… 31 %"); `total` from subscribersCount. */
-  full_pass: z
-    .looseObject({
+  full_pass: z.nullable(
+    z.looseObject({
       started_at: instant,
       read: int,
-      total: int.nullable(),
+      total: z.nullable(int),
       /** 0..100, or null when the total is not known. */
-      percent: int.nullable(),
-    })
-    .nullable(),
+      percent: z.nullable(int),
+    }),
+  ),
   /** The last failure of the sync, while it waits to try again. */
-  error: z
-    .looseObject({ message: z.string(), at: instant, retry_at: instant.nullable() })
-    .nullable(),
+  error: z.nullable(
+    z.looseObject({ message: z.string(), at: instant, retry_at: z.nullable(instant) }),
+  ),
   /** The share of the channel's calls per second the sync may use. */
   share: z.number(),
   hooks: z.looseObject({
     /** Whether this channel has a WebHook secret, i.e. `/hooks/<group_id>/<secret>` works. */
     configured: z.boolean(),
-    last_event_at: instant.nullable(),
+    last_event_at: z.nullable(instant),
   }),
 });
 export type DirectoryStatus = z.infer<typeof directoryStatus>;
@@ -132,7 +132,7 @@ export const directoryPersonBrief = z.looseObject({
   date: apiDateTime,
   subscriptions: z.array(subscriberSubscription),
   /** When a full pass no longer found the person (null: a subscriber as far as we know). */
-  left_at: instant.nullable(),
+  left_at: z.nullable(instant),
   /** When the API or a hook last confirmed this record. */
   confirmed_at: instant,
 });
@@ -141,7 +141,7 @@ export type DirectoryPersonBrief = z.infer<typeof directoryPersonBrief>;
 /** What a search result matched: an id exactly, or the name. */
 export const directoryMatchKinds = ["user_id", "record_id", "name"] as const;
 
-export const directorySearchItem = directoryPersonBrief.extend({
+export const directorySearchItem = z.extend(directoryPersonBrief, {
   match: z.enum(directoryMatchKinds),
 });
 export type DirectorySearchItem = z.infer<typeof directorySearchItem>;
@@ -162,19 +162,19 @@ export const directoryHistoryEvent = z.looseObject({
 export const directoryBotRun = z.looseObject({
   action: z.enum(["start", "stop"]),
   bot_id: int,
-  step_id: z.string().nullable(),
+  step_id: z.nullable(z.string()),
   at: instant,
   /** The staff account that sent it. */
   by: z.string(),
 });
 
 /** Everything the directory holds about one person: the person view. */
-export const directoryPerson = directoryPersonBrief.extend({
+export const directoryPerson = z.extend(directoryPersonBrief, {
   utms: z.array(subscriberUtm),
   variables: z.array(z.looseObject({ name: z.string(), value: z.string() })),
   /** https://vk.com/id… on VK, tg://user?id=… on Telegram. */
   profile_url: z.string(),
-  last_bot: directoryBotRun.nullable(),
+  last_bot: z.nullable(directoryBotRun),
   /** Newest first, at most 100: the events WebHooks brought since the directory began. */
   history: z.array(directoryHistoryEvent),
 });
@@ -184,13 +184,13 @@ const success = z.literal(true);
 
 export const directoryStatusResponse = z.looseObject({ success, status: directoryStatus });
 
-const pageSize = z.coerce.number().int().min(1).max(DIRECTORY_PAGE_MAX);
+const pageSize = z.coerce.number().check(z.int(), z.gte(1), z.lte(DIRECTORY_PAGE_MAX));
 
 /** Query of `/search`: any text (only its first 1000 characters and 8 words are used). */
 export const directorySearchQuery = z.object({
-  q: z.string().default(""),
-  cursor: z.string().max(200).optional(),
-  limit: pageSize.default(DIRECTORY_PAGE_SIZE),
+  q: z._default(z.string(), ""),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(pageSize, DIRECTORY_PAGE_SIZE),
 });
 
 export const directorySearchResponse = z.looseObject({
@@ -198,7 +198,7 @@ export const directorySearchResponse = z.looseObject({
   /** Ranked: exact id matches, then all words whole, then the last word a prefix, then any prefix. */
   items: z.array(directorySearchItem),
   /** Pass as `cursor` for the next page; null on the last one. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
   directory: directoryStatus,
 });
 export type DirectorySearchResponse = z.infer<typeof directorySearchResponse>;
@@ -211,9 +211,12 @@ export const DIRECTORY_ELSEWHERE_SIZE = 5;
  * (its role may call subscribers/get there); `except` is the channel searched already.
  */
 export const directorySearchElsewhereQuery = z.object({
-  q: z.string().default(""),
-  except: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE).default(DIRECTORY_ELSEWHERE_SIZE),
+  q: z._default(z.string(), ""),
+  except: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(DIRECTORY_PAGE_SIZE)),
+    DIRECTORY_ELSEWHERE_SIZE,
+  ),
 });
 
 export const directorySearchElsewhereResponse = z.looseObject({
@@ -231,16 +234,16 @@ export const directorySearchElsewhereResponse = z.looseObject({
 export type DirectorySearchElsewhereResponse = z.infer<typeof directorySearchElsewhereResponse>;
 
 export const directoryListQuery = z.object({
-  sort: z.enum(["date", "name"]).default("date"),
-  order: z.enum(["asc", "desc"]).default("desc"),
+  sort: z._default(z.enum(["date", "name"]), "date"),
+  order: z._default(z.enum(["asc", "desc"]), "desc"),
   /**
    * Whose collation the sort by name follows: "ru" puts Cyrillic names before Latin ones, "en"
    * Latin first (src/lib/name-key.ts). Either way by the name as shown, first name first.
    */
-  locale: z.enum(interfaceLocales).default("en"),
-  q: z.string().default(""),
-  cursor: z.string().max(400).optional(),
-  limit: pageSize.default(DIRECTORY_PAGE_SIZE),
+  locale: z._default(z.enum(interfaceLocales), "en"),
+  q: z._default(z.string(), ""),
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: z._default(pageSize, DIRECTORY_PAGE_SIZE),
 });
 export type DirectoryListQuery = z.infer<typeof directoryListQuery>;
 
@@ -250,7 +253,7 @@ export const directoryListResponse = z.looseObject({
   total: int,
   total_exact: z.boolean(),
   items: z.array(directoryPersonBrief),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
   directory: directoryStatus,
 });
 export type DirectoryListResponse = z.infer<typeof directoryListResponse>;
@@ -263,18 +266,22 @@ export const directoryPersonResponse = z.looseObject({
 export type DirectoryPersonResponse = z.infer<typeof directoryPersonResponse>;
 
 export const directoryLookupRequest = z.object({
-  user_ids: z.array(z.int().positive()).min(1).max(DIRECTORY_LOOKUP_MAX),
+  user_ids: z
+    .array(z.int().check(z.positive()))
+    .check(z.minLength(1), z.maxLength(DIRECTORY_LOOKUP_MAX)),
 });
 
 export const directoryLookupResponse = z.looseObject({
   success,
   /** One per distinct id asked, in the order asked; `person` null when not in the directory. */
-  items: z.array(z.looseObject({ user_id: int, person: directoryPersonBrief.nullable() })),
+  items: z.array(z.looseObject({ user_id: int, person: z.nullable(directoryPersonBrief) })),
 });
 export type DirectoryLookupResponse = z.infer<typeof directoryLookupResponse>;
 
 export const directoryResolveRequest = z.object({
-  lines: z.array(z.string().max(1000)).min(1).max(DIRECTORY_RESOLVE_MAX),
+  lines: z
+    .array(z.string().check(z.maxLength(1000)))
+    .check(z.minLength(1), z.maxLength(DIRECTORY_RESOLVE_MAX)),
 });
 
 /**
@@ -295,7 +302,7 @@ export const directoryResolveOutcomes = [
 export const directoryResolveResult = z.looseObject({
   line: z.string(),
   outcome: z.enum(directoryResolveOutcomes),
-  user_id: int.nullable(),
+  user_id: z.nullable(int),
   candidates: z.array(directoryPersonBrief),
   /** How many people the name fits (candidates shows at most 5). */
   matches: int,
@@ -304,7 +311,7 @@ export const directoryResolveResult = z.looseObject({
    * and the part of the line it is about; the SPA says it in the person's language
    * (src/lib/profile-link.ts `profileProblemText`).
    */
-  problem: z.looseObject({ code: z.string(), shown: z.string().optional() }).nullable(),
+  problem: z.nullable(z.looseObject({ code: z.string(), shown: z.optional(z.string()) })),
 });
 export type DirectoryResolveResult = z.infer<typeof directoryResolveResult>;
 
@@ -322,6 +329,6 @@ export const directoryCountResponse = z.looseObject({
   /** The people of the segment in the directory (not flagged as left). */
   count: int,
   /** When the directory last changed: the count is as of then. */
-  updated_at: instant.nullable(),
+  updated_at: z.nullable(instant),
 });
 export type DirectoryCountResponse = z.infer<typeof directoryCountResponse>;

@@ -25,18 +25,18 @@ export type Channel = z.infer<typeof channel>;
 /** Item of a subscriber's `subscriptions` (shape from public clients, api-facts.md). */
 export const subscriberSubscription = z.looseObject({
   subscription_id: int,
-  date: apiDateTime.optional(),
-  source: z.string().optional(),
+  date: z.optional(apiDateTime),
+  source: z.optional(z.string()),
 });
 
 /** Item of a subscriber's `utms` (shape from public clients, api-facts.md). */
 export const subscriberUtm = z.looseObject({
   utm_id: int,
-  utm_source: z.string().optional(),
-  utm_medium: z.string().optional(),
-  utm_campaign: z.string().optional(),
-  utm_content: z.string().optional(),
-  utm_term: z.string().optional(),
+  utm_source: z.optional(z.string()),
+  utm_medium: z.optional(z.string()),
+  utm_campaign: z.optional(z.string()),
+  utm_content: z.optional(z.string()),
+  utm_term: z.optional(z.string()),
 });
 
 /** Inside a subscriber record a variable is `{n, v}`. */
@@ -48,17 +48,17 @@ export const subscriber = z
     id: z.string(),
     date: apiDateTime,
     status: int,
-    vk_user_id: int.optional(),
-    tg_user_id: int.optional(),
+    vk_user_id: z.optional(int),
+    tg_user_id: z.optional(int),
     first_name: z.string(),
     last_name: z.string(),
     photo: z.string(),
-    ignore: int.optional(),
+    ignore: z.optional(int),
     subscriptions: z.array(subscriberSubscription),
     utms: z.array(subscriberUtm),
     vars: z.array(subscriberVariable),
   })
-  .refine(hasSomeUserId, someUserId);
+  .check(z.refine(hasSomeUserId, someUserId));
 export type Subscriber = z.infer<typeof subscriber>;
 
 /** In vars/get a variable is `{name, value}`. */
@@ -67,8 +67,8 @@ export type Variable = z.infer<typeof variable>;
 
 const eventFields = {
   date: apiDateTime,
-  vk_user_id: int.optional(),
-  tg_user_id: int.optional(),
+  vk_user_id: z.optional(int),
+  tg_user_id: z.optional(int),
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string(),
@@ -82,11 +82,11 @@ const eventFields = {
 /** Subscription event as subscribers/statSubscribe returns it (with `ignore` and `source`). */
 export const subscriptionEvent = z
   .looseObject({ ...eventFields, ignore: int, source: z.string() })
-  .refine(hasSomeUserId, someUserId);
+  .check(z.refine(hasSomeUserId, someUserId));
 export type SubscriptionEvent = z.infer<typeof subscriptionEvent>;
 
 /** Subscription event as utms/statSubscribe returns it (without `ignore` and `source`). */
-export const utmEvent = z.looseObject(eventFields).refine(hasSomeUserId, someUserId);
+export const utmEvent = z.looseObject(eventFields).check(z.refine(hasSomeUserId, someUserId));
 export type UtmEvent = z.infer<typeof utmEvent>;
 
 export const utmCount = z.looseObject({
@@ -100,22 +100,22 @@ const deliveryCommon = {
   /** 0 sent, 1 failed with `error_code`, 2 not sent (messages not allowed). */
   error: int,
   error_code: int,
-  conversation_message_id: int.optional(),
-  conversation_part_ids: z.array(int).optional(),
+  conversation_message_id: z.optional(int),
+  conversation_part_ids: z.optional(z.array(int)),
   date: apiDateTime,
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string(),
-  tg_user_id: int.optional(),
-  vk_user_id: int.optional(),
+  tg_user_id: z.optional(int),
+  vk_user_id: z.optional(int),
   /** 1 when the person read the message (api-facts.md: deliveries/stat items carry it). */
-  is_read: int.optional(),
+  is_read: z.optional(int),
 };
 
 /** A record of a mass delivery. */
 export const massDeliveryRecord = z
-  .looseObject({ ...deliveryCommon, vk_id: int, delivery_id: int, bot_id: z.never().optional() })
-  .refine(hasSomeUserId, someUserId);
+  .looseObject({ ...deliveryCommon, vk_id: int, delivery_id: int, bot_id: z.optional(z.never()) })
+  .check(z.refine(hasSomeUserId, someUserId));
 
 /** A record of a bot step. `step_id` is a string; `bot_test` 1 marks a test run. */
 export const botStepDeliveryRecord = z
@@ -128,12 +128,12 @@ export const botStepDeliveryRecord = z
     part_id: int,
     bot_test: int,
   })
-  .refine(hasSomeUserId, someUserId);
+  .check(z.refine(hasSomeUserId, someUserId));
 
 /** The shorter shape (count given without a user filter): no `vk_id`. */
 export const shortDeliveryRecord = z
-  .looseObject({ ...deliveryCommon, delivery_id: int, vk_id: z.never().optional() })
-  .refine(hasSomeUserId, someUserId);
+  .looseObject({ ...deliveryCommon, delivery_id: int, vk_id: z.optional(z.never()) })
+  .check(z.refine(hasSomeUserId, someUserId));
 
 export const deliveryRecord = z.union([
   botStepDeliveryRecord,
@@ -149,10 +149,10 @@ export function isBotStepRecord(record: DeliveryRecord): record is BotStepDelive
 
 /** Result of one id in subscribers/add: the id comes back as a string. */
 export const addResult = z.looseObject({
-  tg_user_id: z.string().optional(),
-  vk_user_id: z.string().optional(),
+  tg_user_id: z.optional(z.string()),
+  vk_user_id: z.optional(z.string()),
   success: z.boolean(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type AddResult = z.infer<typeof addResult>;
 
@@ -183,7 +183,7 @@ export const botInfo = z.looseObject({
   date: apiDateTime,
   active: int,
   published: int,
-  steps: z.array(botStep).optional(),
+  steps: z.optional(z.array(botStep)),
 });
 export type BotInfo = z.infer<typeof botInfo>;
 
@@ -208,13 +208,13 @@ export const deliveryInfo = z.looseObject({
   type: z.union([int, z.string()]),
   status: z.union([int, z.string()]),
   date: apiDateTime,
-  inactive: digits.optional(),
-  count_recipients: digits.optional(),
-  count_send: digits.optional(),
-  count_error: digits.optional(),
-  count_transits: digits.optional(),
-  count_read: digits.optional(),
-  count_unsubscribers: digits.optional(),
+  inactive: z.optional(digits),
+  count_recipients: z.optional(digits),
+  count_send: z.optional(digits),
+  count_error: z.optional(digits),
+  count_transits: z.optional(digits),
+  count_read: z.optional(digits),
+  count_unsubscribers: z.optional(digits),
 });
 export type DeliveryInfo = z.infer<typeof deliveryInfo>;
 

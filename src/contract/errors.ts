@@ -52,8 +52,8 @@ export function describeErrorCode(code: number): string {
  * entry of the SPA more than the check is worth.
  */
 export const gatewayReasonFields = {
-  reason: z.string().optional(),
-  details: z.looseObject({}).optional(),
+  reason: z.optional(z.string()),
+  details: z.optional(z.looseObject({})),
 };
 
 /** The body of every failed call: HTTP 200 for service errors, 4xx/5xx for protocol-level ones. */

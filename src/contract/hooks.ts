@@ -25,10 +25,10 @@ export const hookMethods = ["get", "json", "form"] as const;
 export type HookMethod = (typeof hookMethods)[number];
 
 export const hookEventObject = z.looseObject({
-  vk_user_id: int.optional(),
-  tg_user_id: int.optional(),
+  vk_user_id: z.optional(int),
+  tg_user_id: z.optional(int),
   /** On VK channels: the VK community's own id (the channel's external_id), as production sends it. */
-  vk_group_id: int.optional(),
+  vk_group_id: z.optional(int),
   subscription_id: int,
   /** 0 when the event carries no tag. */
   utm_id: int,
@@ -49,9 +49,11 @@ export const hookEvent = z.looseObject({
   event_id: int,
   /** The hook's secret ("" when it has none): compare it before trusting the call. */
   secret: z.string(),
-  object: hookEventObject.refine(
-    (o) => o.vk_user_id !== undefined || o.tg_user_id !== undefined,
-    contractError("some-user-id"),
+  object: hookEventObject.check(
+    z.refine(
+      (o) => o.vk_user_id !== undefined || o.tg_user_id !== undefined,
+      contractError("some-user-id"),
+    ),
   ),
 });
 export type HookEvent = z.infer<typeof hookEvent>;

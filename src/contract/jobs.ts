@@ -24,9 +24,14 @@ import { segmentFilters } from "./subscriber-filters";
 
 const jobVariableName = z
   .string()
-  .min(1, contractError("variable-name-empty"))
-  .max(VARIABLE_NAME_MAX, contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }))
-  .regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern"));
+  .check(
+    z.minLength(1, contractError("variable-name-empty")),
+    z.maxLength(
+      VARIABLE_NAME_MAX,
+      contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }),
+    ),
+    z.regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern")),
+  );
 
 /** What a job does to each person, and with which operation of the API. */
 export const jobAction = z.discriminatedUnion("kind", [
@@ -37,16 +42,18 @@ export const jobAction = z.discriminatedUnion("kind", [
     name: jobVariableName,
     value: z
       .string()
-      .max(
-        VARIABLE_VALUE_MAX,
-        contractError("variable-value-too-long", { max: VARIABLE_VALUE_MAX }),
+      .check(
+        z.maxLength(
+          VARIABLE_VALUE_MAX,
+          contractError("variable-value-too-long", { max: VARIABLE_VALUE_MAX }),
+        ),
       ),
   }),
   z.strictObject({ kind: z.literal("var-del"), name: jobVariableName }),
   z.strictObject({
     kind: z.literal("bot-start"),
     bot_id: id,
-    step_id: z.string().min(1).max(64).optional(),
+    step_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   }),
   z.strictObject({ kind: z.literal("bot-stop"), bot_id: id }),
 ]);
@@ -58,7 +65,7 @@ export const jobCreateRequest = z.strictObject({
   group_id: id,
   filters: segmentFilters,
   action: jobAction,
-  expected: int.min(0).optional(),
+  expected: z.optional(int.check(z.gte(0))),
 });
 export type JobCreateRequest = z.input<typeof jobCreateRequest>;
 
@@ -73,21 +80,21 @@ export const jobItem = z.object({
   action: jobAction,
   filters: segmentFilters,
   /** The job whose failed people this one retries, if it is a retry. */
-  retry_of: id.nullable(),
+  retry_of: z.nullable(id),
   state: z.enum(jobStates),
   /** People read from the segment so far, and whether the whole segment has been read. */
   read: int,
   read_all: z.boolean(),
   /** The segment's size as the page that started the job counted it, if it did. */
-  expected: int.nullable(),
+  expected: z.nullable(int),
   done: int,
   failed: int,
   skipped: int,
   /** Why the job stopped before its end (state failed), in English for logs. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   created_at: int,
   updated_at: int,
-  finished_at: int.nullable(),
+  finished_at: z.nullable(int),
 });
 export type JobItem = z.infer<typeof jobItem>;
 
@@ -107,7 +114,7 @@ export const jobPerson = z.object({
   record_id: z.string(),
   user_id: id,
   state: z.enum(jobPersonStates),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   updated_at: int,
 });
 export type JobPerson = z.infer<typeof jobPerson>;
@@ -122,12 +129,12 @@ export type JobPeopleResponse = z.infer<typeof jobPeopleResponse>;
 /** Paging of the two lists. */
 export const JOBS_PAGE_MAX = 100;
 export const jobListQuery = z.object({
-  group_id: z.coerce.number().pipe(id),
-  offset: z.coerce.number().pipe(int.min(0)).optional(),
-  count: z.coerce.number().pipe(int.min(1).max(JOBS_PAGE_MAX)).optional(),
+  group_id: z.pipe(z.coerce.number(), id),
+  offset: z.optional(z.pipe(z.coerce.number(), int.check(z.gte(0)))),
+  count: z.optional(z.pipe(z.coerce.number(), int.check(z.gte(1), z.lte(JOBS_PAGE_MAX)))),
 });
 export const jobPeopleQuery = z.object({
-  state: z.enum(jobPersonStates).optional(),
-  offset: z.coerce.number().pipe(int.min(0)).optional(),
-  count: z.coerce.number().pipe(int.min(1).max(JOBS_PAGE_MAX)).optional(),
+  state: z.optional(z.enum(jobPersonStates)),
+  offset: z.optional(z.pipe(z.coerce.number(), int.check(z.gte(0)))),
+  count: z.optional(z.pipe(z.coerce.number(), int.check(z.gte(1), z.lte(JOBS_PAGE_MAX)))),
 });

@@ -5,10 +5,10 @@ type JsonSchema = Record<string, unknown>;
 
 /** The gateway's jobs on segments (src/contract/jobs.ts), beside the API's operations. */
 export function jobPaths(
-  toSchema: (schema: z.ZodType, io: "input" | "output") => JsonSchema,
+  toSchema: (schema: z.ZodMiniType, io: "input" | "output") => JsonSchema,
   failureContent: JsonSchema,
 ): Record<string, unknown> {
-  const json = (schema: z.ZodType) => ({
+  const json = (schema: z.ZodMiniType) => ({
     "application/json": { schema: toSchema(schema, "output") },
   });
   const refusals = {

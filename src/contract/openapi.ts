@@ -11,7 +11,7 @@ type JsonSchema = Record<string, unknown>;
 
 const schemaOptions = { target: "draft-2020-12", unrepresentable: "any" } as const;
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: "input" | "output"): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { ...schemaOptions, io });
   return rest;
 }
@@ -101,7 +101,7 @@ export function buildOpenApiDocument(): JsonSchema {
 
 /** The gateway's own campaign labels (src/contract/campaigns.ts), beside the API's operations. */
 function campaignPaths(): Record<string, unknown> {
-  const json = (schema: z.ZodType) => ({
+  const json = (schema: z.ZodMiniType) => ({
     "application/json": { schema: toSchema(schema, "output") },
   });
   const refusals = {
@@ -162,10 +162,10 @@ function campaignPaths(): Record<string, unknown> {
 
 /** The gateway's saved views of the subscribers page (src/contract/views.ts). */
 function viewPaths(): Record<string, unknown> {
-  const json = (schema: z.ZodType) => ({
+  const json = (schema: z.ZodMiniType) => ({
     "application/json": { schema: toSchema(schema, "output") },
   });
-  const body = (schema: z.ZodType) => ({
+  const body = (schema: z.ZodMiniType) => ({
     required: true,
     content: { "application/json": { schema: toSchema(schema, "input") } },
   });

@@ -45,7 +45,7 @@ import {
  * `group_id`) and its success response. One place: the SPA parses with it, the local Channel
  * API validates with it, the OpenAPI document is generated from it.
  */
-interface OperationSpec<Req extends z.ZodType, Res extends z.ZodType> {
+interface OperationSpec<Req extends z.ZodMiniType, Res extends z.ZodMiniType> {
   summary: string;
   /** `read` operations are safe to retry and to cache; `write` ones change the channel. */
   kind: "read" | "write";
@@ -55,40 +55,52 @@ interface OperationSpec<Req extends z.ZodType, Res extends z.ZodType> {
   response: Res;
 }
 
-function ok<Shape extends z.ZodRawShape>(shape: Shape) {
+function ok<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.looseObject({ success, ...shape });
 }
 
 /** A request that names one person (or several, where `many`) by the channel's kind of id. */
-function forPerson<Shape extends z.ZodRawShape>(shape: Shape) {
+function forPerson<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z
-    .object({ vk_user_id: id.optional(), tg_user_id: id.optional(), ...shape })
-    .refine(hasOneUserId, contractError("one-user-id"));
+    .object({ vk_user_id: z.optional(id), tg_user_id: z.optional(id), ...shape })
+    .check(z.refine(hasOneUserId, contractError("one-user-id")));
 }
 
 export const variableName = z
   .string()
-  .min(1, contractError("variable-name-empty"))
-  .max(VARIABLE_NAME_MAX, contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }))
-  .regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern"));
+  .check(
+    z.minLength(1, contractError("variable-name-empty")),
+    z.maxLength(
+      VARIABLE_NAME_MAX,
+      contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }),
+    ),
+    z.regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern")),
+  );
 
 /** A subscriber record id used as a cursor; empty means the first page. */
-const cursor = z.string().regex(/^\d*$/, contractError("cursor-record-id"));
-const lookupRequest = z.object({ count: count.optional(), offset: offset.optional() });
+const cursor = z.string().check(z.regex(/^\d*$/, contractError("cursor-record-id")));
+const lookupRequest = z.object({ count: z.optional(count), offset: z.optional(offset) });
 
-function lookup<Item extends z.ZodType>(item: Item) {
+function lookup<Item extends z.ZodMiniType>(item: Item) {
   return ok({ count: int, items: z.array(item) });
 }
 
 const variableValue = z
   .string()
-  .max(VARIABLE_VALUE_MAX, contractError("variable-value-too-long", { max: VARIABLE_VALUE_MAX }));
+  .check(
+    z.maxLength(
+      VARIABLE_VALUE_MAX,
+      contractError("variable-value-too-long", { max: VARIABLE_VALUE_MAX }),
+    ),
+  );
 
 const utmName = z
   .string()
-  .trim()
-  .min(1, contractError("name-empty"))
-  .max(255, contractError("name-too-long", { max: 255 }));
+  .check(
+    z.trim(),
+    z.minLength(1, contractError("name-empty")),
+    z.maxLength(255, contractError("name-too-long", { max: 255 })),
+  );
 
 export const operations = {
   "subscribers/get": {
@@ -96,8 +108,8 @@ export const operations = {
       "List subscribers matching every filter given, cursor paging by offset_id (the record id)",
     kind: "read",
     request: z.object({
-      count: count.optional(),
-      offset_id: cursor.optional(),
+      count: z.optional(count),
+      offset_id: z.optional(cursor),
       ...subscriberFilters,
     }),
     response: ok({ offset_id: z.string(), items: z.array(subscriber) }),
@@ -108,8 +120,8 @@ export const operations = {
     periodStatistics: true,
     request: z.object({
       ...period,
-      count: count.optional(),
-      offset: offset.optional(),
+      count: z.optional(count),
+      offset: z.optional(offset),
       ...eventFilters,
     }),
     response: ok({ items: z.array(subscriptionEvent) }),
@@ -126,35 +138,35 @@ export const operations = {
     kind: "write",
     request: z
       .object({
-        vk_user_id: idOrIds.optional(),
-        tg_user_id: idOrIds.optional(),
+        vk_user_id: z.optional(idOrIds),
+        tg_user_id: z.optional(idOrIds),
         subscription_id: id,
-        utm_id: id.optional(),
+        utm_id: z.optional(id),
       })
-      .refine(hasOneUserId, contractError("one-user-id")),
+      .check(z.refine(hasOneUserId, contractError("one-user-id"))),
     response: ok({ subscribers: z.array(addResult) }),
   },
   "subscribers/del": {
     summary: "Remove a person from a subscription (subscription_id 0: from every subscription)",
     kind: "write",
-    request: forPerson({ subscription_id: z.int().min(0) }),
+    request: forPerson({ subscription_id: z.int().check(z.gte(0)) }),
     response: ok({}),
   },
   "subscribers/subscribersCount": {
     summary: "Count subscribers matching filters",
     kind: "read",
     request: z.object({
-      subscription_id: ids.optional(),
-      lead_status: int.optional(),
-      bot_id: id.optional(),
-      utm_source: z.array(z.string()).optional(),
+      subscription_id: z.optional(ids),
+      lead_status: z.optional(int),
+      bot_id: z.optional(id),
+      utm_source: z.optional(z.array(z.string())),
     }),
     response: ok({ count: int }),
   },
   "vars/get": {
     summary: "Variables of one subscriber (or one variable by name)",
     kind: "read",
-    request: forPerson({ name: variableName.optional() }),
+    request: forPerson({ name: z.optional(variableName) }),
     response: ok({ items: z.array(variable) }),
   },
   "vars/set": {
@@ -177,8 +189,8 @@ export const operations = {
     kind: "write",
     request: forPerson({
       bot_id: id,
-      step_id: z.string().min(1).optional(),
-      enforce: flag.optional(),
+      step_id: z.optional(z.string().check(z.minLength(1))),
+      enforce: z.optional(flag),
     }),
     response: ok({}),
   },
@@ -201,11 +213,11 @@ export const operations = {
     periodStatistics: true,
     request: z.object({
       ...period,
-      count: count.optional(),
-      offset_id: cursor.optional(),
+      count: z.optional(count),
+      offset_id: z.optional(cursor),
       ...eventFilters,
     }),
-    response: ok({ offset_id: z.string().optional(), items: z.array(deliveryRecord) }),
+    response: ok({ offset_id: z.optional(z.string()), items: z.array(deliveryRecord) }),
   },
   "utms/statCount": {
     summary: "Subscription counts per campaign tag for a period",
@@ -221,17 +233,17 @@ export const operations = {
     periodStatistics: true,
     request: z.object({
       ...period,
-      count: count.optional(),
-      offset: offset.optional(),
-      action: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+      count: z.optional(count),
+      offset: z.optional(offset),
+      action: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
       ...eventFilters,
     }),
-    response: ok({ items: z.array(utmEvent), count: int.optional() }),
+    response: ok({ items: z.array(utmEvent), count: z.optional(int) }),
   },
   "utms/getLink": {
     summary: "Build a link carrying a campaign tag (force 1: subscribe on click)",
     kind: "read",
-    request: z.object({ utm_id: id, subscription_id: id, force: flag.optional() }),
+    request: z.object({ utm_id: id, subscription_id: id, force: z.optional(flag) }),
     response: ok({ link: z.url() }),
   },
   "groups/get": {
@@ -249,7 +261,7 @@ export const operations = {
   "utms/get": {
     summary: "Campaign tags of the channel, for names",
     kind: "read",
-    request: lookupRequest.extend({ utm_id: ids.optional() }),
+    request: z.extend(lookupRequest, { utm_id: z.optional(ids) }),
     response: lookup(utmInfo),
   },
   "utms/add": {
@@ -280,16 +292,19 @@ export const operations = {
   "bots/getSteps": {
     summary: "Steps of a bot in bot order, with how many times each ran (lead_inc)",
     kind: "read",
-    request: lookupRequest.extend({ bot_id: id, step_id: z.string().min(1).max(64).optional() }),
+    request: z.extend(lookupRequest, {
+      bot_id: id,
+      step_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    }),
     response: lookup(botStepInfo),
   },
   "deliveries/get": {
     summary: "Mass deliveries of the channel with their counters",
     kind: "read",
-    request: lookupRequest.extend({
-      delivery_id: ids.optional(),
-      type: z.array(z.enum(deliveryTypes)).optional(),
-      status: z.array(z.enum(deliveryStatuses)).optional(),
+    request: z.extend(lookupRequest, {
+      delivery_id: z.optional(ids),
+      type: z.optional(z.array(z.enum(deliveryTypes))),
+      status: z.optional(z.array(z.enum(deliveryStatuses))),
     }),
     response: lookup(deliveryInfo),
   },
@@ -304,7 +319,7 @@ export const operations = {
     kind: "write",
     request: z.object({
       ...subscriptionIdField,
-      name: subscriptionName.optional(),
+      name: z.optional(subscriptionName),
       ...subscriptionSettingsRequest,
     }),
     response: ok({}),
@@ -319,7 +334,7 @@ export const operations = {
   "vars_global/get": {
     summary: "Channel-wide variables (used in messages as [%name%]), or one by name",
     kind: "read",
-    request: z.object({ name: variableName.optional() }),
+    request: z.object({ name: z.optional(variableName) }),
     response: ok({ items: z.array(variable) }),
   },
   "vars_global/set": {
@@ -334,7 +349,7 @@ export const operations = {
     request: z.object({ name: variableName }),
     response: ok({}),
   },
-} as const satisfies Record<`${string}/${string}`, OperationSpec<z.ZodType, z.ZodType>>;
+} as const satisfies Record<`${string}/${string}`, OperationSpec<z.ZodMiniType, z.ZodMiniType>>;
 
 export type Operations = typeof operations;
 export type OperationId = keyof Operations;

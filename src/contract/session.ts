@@ -18,19 +18,23 @@ export const signedOutAnswer = z.object({ signed_in: z.literal(false) });
 export const loginRequest = z.object({
   username: z
     .string(contractError("username-required"))
-    .trim()
-    .toLowerCase()
-    .min(1, contractError("username-required"))
-    .regex(USERNAME_PATTERN, contractError("username-pattern")),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, contractError("username-required")),
+      z.regex(USERNAME_PATTERN, contractError("username-pattern")),
+    ),
   password: z
     .string(contractError("password-required"))
-    .min(1, contractError("password-required"))
-    .max(1024, contractError("password-too-long")),
+    .check(
+      z.minLength(1, contractError("password-required")),
+      z.maxLength(1024, contractError("password-too-long")),
+    ),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const sessionChannel = z.looseObject({
-  group_id: z.number().int().positive(),
+  group_id: z.number().check(z.int(), z.positive()),
   name: z.string(),
   /** "VK" or "Telegram"; decides `vk_user_id` or `tg_user_id`. */
   type_name: z.enum(channelKindNames),
@@ -43,13 +47,13 @@ export const sessionResponse = z.looseObject({
   role: roleSchema,
   channels: z.array(sessionChannel),
   /** When the session ends unless it is used, or at its lifetime (ISO 8601). */
-  expires_at: z.string().optional(),
+  expires_at: z.optional(z.string()),
   /**
    * The interface language the account chose. A gateway that remembers it always sends the
    * field (null before any choice); one that does not leaves it out, and the SPA then keeps the
    * choice in the browser only. A value the SPA does not know is ignored.
    */
-  locale: z.string().nullable().optional(),
+  locale: z.optional(z.nullable(z.string())),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

@@ -21,8 +21,8 @@ import {
  */
 
 const range = (what: string) => ({
-  from: apiDateTimeInput.optional().describe(`${what}: from (inclusive)`),
-  to: apiDateTimeInput.optional().describe(`${what}: to (inclusive)`),
+  from: z.optional(apiDateTimeInput).check(z.describe(`${what}: from (inclusive)`)),
+  to: z.optional(apiDateTimeInput).check(z.describe(`${what}: to (inclusive)`)),
 });
 
 const subscribed = range("a subscribe event (any subscription) in the period");
@@ -33,27 +33,30 @@ const lastDelivery = range("the last message sent to the person in the period");
 const away = range("a link clicked in a message in the period");
 
 export const subscriberFilters = {
-  vk_user_id: idOrIds.optional().describe("the people, on a VK channel"),
-  tg_user_id: idOrIds.optional().describe("the people, on a Telegram channel"),
-  subscription_id: ids.optional().describe("a member of any of these subscriptions now"),
-  ignore_subscription_id: ids.optional().describe("a member of none of these subscriptions now"),
-  delivery_id: ids.optional().describe("received any of these mass deliveries"),
-  ignore_delivery_id: ids.optional().describe("received none of these mass deliveries"),
-  error_delivery_id: ids
-    .optional()
-    .describe("any of these mass deliveries failed for them (error 1 or 2)"),
-  read_delivery_id: ids.optional().describe("read any of these mass deliveries"),
-  ignore_read_delivery_id: ids
-    .optional()
-    .describe("received one of these mass deliveries and did not read it"),
-  away_delivery_id: ids.optional().describe("clicked a link in any of these mass deliveries"),
-  ignore_away_delivery_id: ids
-    .optional()
-    .describe("received one of these mass deliveries and clicked no link in it"),
+  vk_user_id: z.optional(idOrIds).check(z.describe("the people, on a VK channel")),
+  tg_user_id: z.optional(idOrIds).check(z.describe("the people, on a Telegram channel")),
+  subscription_id: z.optional(ids).check(z.describe("a member of any of these subscriptions now")),
+  ignore_subscription_id: z
+    .optional(ids)
+    .check(z.describe("a member of none of these subscriptions now")),
+  delivery_id: z.optional(ids).check(z.describe("received any of these mass deliveries")),
+  ignore_delivery_id: z.optional(ids).check(z.describe("received none of these mass deliveries")),
+  error_delivery_id: z
+    .optional(ids)
+    .check(z.describe("any of these mass deliveries failed for them (error 1 or 2)")),
+  read_delivery_id: z.optional(ids).check(z.describe("read any of these mass deliveries")),
+  ignore_read_delivery_id: z
+    .optional(ids)
+    .check(z.describe("received one of these mass deliveries and did not read it")),
+  away_delivery_id: z
+    .optional(ids)
+    .check(z.describe("clicked a link in any of these mass deliveries")),
+  ignore_away_delivery_id: z
+    .optional(ids)
+    .check(z.describe("received one of these mass deliveries and clicked no link in it")),
   source: z
-    .array(z.string().min(1).max(32))
-    .optional()
-    .describe("a member now of a subscription they joined through any of these sources"),
+    .optional(z.array(z.string().check(z.minLength(1), z.maxLength(32))))
+    .check(z.describe("a member now of a subscription they joined through any of these sources")),
   date_subscription_from: subscribed.from,
   date_subscription_to: subscribed.to,
   date_first_from: first.from,
@@ -66,31 +69,23 @@ export const subscriberFilters = {
   date_last_delivery_to: lastDelivery.to,
   date_away_from: away.from,
   date_away_to: away.to,
-  bot_id: id.optional().describe("in this bot now (started and not stopped)"),
+  bot_id: z.optional(id).check(z.describe("in this bot now (started and not stopped)")),
   step_id: z
-    .array(z.string().min(1).max(64))
-    .optional()
-    .describe("at any of these steps now (of bot_id when given, else of any bot)"),
-  ignore_bot_id: id.optional().describe("not in this bot now"),
+    .optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))))
+    .check(z.describe("at any of these steps now (of bot_id when given, else of any bot)")),
+  ignore_bot_id: z.optional(id).check(z.describe("not in this bot now")),
   ignore_step_id: z
-    .array(z.string().min(1).max(64))
-    .optional()
-    .describe("at none of these steps now (of bot_id when given, else of any bot)"),
+    .optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))))
+    .check(z.describe("at none of these steps now (of bot_id when given, else of any bot)")),
   lead_status: z
-    .union([z.literal(1), z.literal(2)])
-    .optional()
-    .describe("1 active (allows messages), 2 inactive"),
+    .optional(z.union([z.literal(1), z.literal(2)]))
+    .check(z.describe("1 active (allows messages), 2 inactive")),
   var_name: z
-    .string()
-    .min(1)
-    .max(VARIABLE_NAME_MAX)
-    .optional()
-    .describe("has this variable (Latin letters, digits and _; else error 11)"),
+    .optional(z.string().check(z.minLength(1), z.maxLength(VARIABLE_NAME_MAX)))
+    .check(z.describe("has this variable (Latin letters, digits and _; else error 11)")),
   var_value: z
-    .string()
-    .max(VARIABLE_VALUE_MAX)
-    .optional()
-    .describe("with var_name: the variable has exactly this value"),
+    .optional(z.string().check(z.maxLength(VARIABLE_VALUE_MAX)))
+    .check(z.describe("with var_name: the variable has exactly this value")),
 };
 
 /** The date filters as pairs, for code that treats them alike. */

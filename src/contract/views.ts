@@ -25,39 +25,45 @@ import { cleanViewSearch } from "./view-search";
  * `view-not-yours` (403), `view-unknown` (404), `views-full` (409).
  */
 
-export const viewName = z
-  .string()
-  .trim()
-  .min(1, contractError("name-empty"))
-  .max(VIEW_NAME_MAX, contractError("name-too-long", { max: VIEW_NAME_MAX }))
-  // Shown to the whole team when shared: no control characters, and no direction overrides
-  // or isolates that would make it read as another name.
-  .refine(
+export const viewName = z.string().check(
+  z.trim(),
+  z.minLength(1, contractError("name-empty")),
+  z.maxLength(VIEW_NAME_MAX, contractError("name-too-long", { max: VIEW_NAME_MAX })),
+  z.refine(
     (name) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(name),
     contractError("name-control"),
-  );
+  ),
+);
 
 /** The page's query string as given ("?" or not); kept cleaned (view-search.ts). */
-export const viewSearch = z
-  .string()
-  .max(VIEW_SEARCH_MAX, contractError("text-too-long", { max: VIEW_SEARCH_MAX }))
-  .transform(cleanViewSearch)
-  .pipe(z.string().max(VIEW_SEARCH_MAX, contractError("text-too-long", { max: VIEW_SEARCH_MAX })));
+export const viewSearch = z.pipe(
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.maxLength(VIEW_SEARCH_MAX, contractError("text-too-long", { max: VIEW_SEARCH_MAX })),
+      ),
+    z.transform(cleanViewSearch),
+  ),
+  z
+    .string()
+    .check(z.maxLength(VIEW_SEARCH_MAX, contractError("text-too-long", { max: VIEW_SEARCH_MAX }))),
+);
 
 /** The body of `POST /views/<group_id>`. */
 export const viewCreateRequest = z.strictObject({
   name: viewName,
   search: viewSearch,
-  shared: z.boolean().default(false),
-  pinned: z.boolean().default(false),
+  shared: z._default(z.boolean(), false),
+  pinned: z._default(z.boolean(), false),
 });
 export type ViewCreateRequest = z.input<typeof viewCreateRequest>;
 
 /** The body of `PATCH /views/<group_id>/<view_id>`: what changes, at least one field. */
 export const viewChangeRequest = z.strictObject({
-  name: viewName.optional(),
-  search: viewSearch.optional(),
-  shared: z.boolean().optional(),
+  name: z.optional(viewName),
+  search: z.optional(viewSearch),
+  shared: z.optional(z.boolean()),
 });
 export type ViewChangeRequest = z.input<typeof viewChangeRequest>;
 

@@ -6,7 +6,9 @@ import {
   parseLocale,
   type Locale,
 } from "@/lib/locale";
+import { LOCALE_COOKIE, preferenceCookie } from "@/lib/page-preferences";
 import { loadCatalog, SHARED_AREA } from "./catalogs";
+import { setAreaLoader } from "./with-catalogs";
 
 /**
  * The language of the interface at run time: which catalogs are loaded, switching, and where
@@ -66,6 +68,9 @@ export async function loadArea(area: string): Promise<void> {
   await Promise.all([...wanted].map((locale) => load(area, locale)));
 }
 
+// Code loaded with the catalogs of its groups (with-catalogs.ts) loads them through here.
+setAreaLoader(loadArea);
+
 // ---------------------------------------------------------------------------------------------
 // Remembering the choice
 
@@ -78,7 +83,12 @@ function readStored(): unknown {
   }
 }
 
+/**
+ * The choice, for this browser's app (localStorage) and for the gateway, which paints the next
+ * page it serves in that language before any script runs (a cookie, src/lib/page-preferences.ts).
+ */
 function remember(locale: Locale): void {
+  document.cookie = preferenceCookie(LOCALE_COOKIE, locale);
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
@@ -86,10 +96,15 @@ function remember(locale: Locale): void {
   }
 }
 
-/** The language of a first render: the one remembered here, else the browser's. */
+/**
+ * The language of a first render: the one remembered here, else the browser's. A choice
+ * remembered before the gateway read a cookie is handed to it now.
+ */
 export function startingLocale(): Locale {
   const languages = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-  return initialLocale(readStored(), languages);
+  const stored = parseLocale(readStored());
+  if (stored) document.cookie = preferenceCookie(LOCALE_COOKIE, stored);
+  return initialLocale(stored, languages);
 }
 
 /** Saves the choice for the signed-in account, where the gateway can. */

@@ -74,7 +74,7 @@ export function issueText(issue: Issue): string | undefined {
  * (validation-messages.ts): forms import this one instead.
  */
 export function zodResolver<Input extends FieldValues, Context, Output>(
-  schema: z.ZodType<Output, Input>,
+  schema: z.ZodMiniType<Output, Input>,
 ): Resolver<Input, Context, Output> {
   return baseZodResolver<Input, Context, Output>(schema, { error: issueText });
 }

@@ -2,8 +2,8 @@ import { interfaceLocales } from "@/contract/session-constants";
 
 /**
  * The languages of the interface, and how the first one is chosen. Pure: the browser's list of
- * preferred languages and whatever was stored come in as arguments. public/locale.js applies the
- * same rule before the app's script runs (tests/unit/locale-script.test.ts checks they agree).
+ * preferred languages and whatever was stored come in as arguments. The gateway paints the page
+ * in the language its cookie names by the same rule (src/lib/page-preferences.ts).
  */
 export const locales = interfaceLocales;
 export type Locale = (typeof locales)[number];

@@ -135,10 +135,17 @@ export function resolutionComplete(summary: ResolutionSummary): boolean {
   return summary.pending === 0 && summary.ids.length > 0;
 }
 
+function isUserIdLine(line: string): boolean {
+  const parsed = parseUserIds(line);
+  return parsed.invalid.length === 0 && parsed.ids.length === 1;
+}
+
 /** "3 ids, 2 lines to look up": what the field shows as one types, when names are taken. */
 export function summarisePeopleText(text: string, i18n: I18n): string {
   const lines = linesToResolve(text);
-  const ids = lines.filter((line) => /^\d+$/u.test(line)).length;
+  // An id is a line the review reads as one (linesToResolve gives each id a line of its own):
+  // "0", "-5" or a number past the contract's range are lines the directory is asked about.
+  const ids = lines.filter((line) => isUserIdLine(line)).length;
   const names = lines.length - ids;
   const idText = i18n._(msg`${plural(ids, { one: "# id", other: "# ids" })}`);
   if (names === 0) return idText;

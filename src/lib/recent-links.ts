@@ -13,14 +13,14 @@ const MAX_TIME = 8.64e15;
 const KEY_PREFIX = "channel-desk:utm-links:";
 
 export const recentLink = z.object({
-  link: z.string().min(1).max(2048),
-  utmId: z.int().positive(),
-  tagName: z.string().max(500),
-  subscriptionId: z.int().positive(),
-  subscriptionName: z.string().max(500),
+  link: z.string().check(z.minLength(1), z.maxLength(2048)),
+  utmId: z.int().check(z.positive()),
+  tagName: z.string().check(z.maxLength(500)),
+  subscriptionId: z.int().check(z.positive()),
+  subscriptionName: z.string().check(z.maxLength(500)),
   force: z.boolean(),
   /** When it was made (ms). */
-  at: z.number().int().nonnegative().max(MAX_TIME),
+  at: z.number().check(z.int(), z.nonnegative(), z.lte(MAX_TIME)),
 });
 export type RecentLink = z.infer<typeof recentLink>;
 

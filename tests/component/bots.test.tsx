@@ -264,7 +264,7 @@ describe("starting and stopping a bot for a person", { timeout: 60_000 }, () => 
     });
     await live.render(`/c/1001/bots?user=${String(tgUserId(8))}`, "support");
     await screen.findByRole("heading", { level: 1, name: "Запуск и остановка бота" }, FIRST_LOAD);
-    expect(document.title).toBe("Запуск и остановка бота · Channel Desk");
+    expect(document.title).toBe("Запуск и остановка бота · Test Telegram · Channel Desk");
     const bots = await screen.findByRole("combobox", { name: "Бот" }, WAIT);
     await user.click(screen.getByRole("button", { name: "Запустить бота" }));
     expect(await screen.findByText("Выберите бота", { selector: "p" }, WAIT)).toBeTruthy();

@@ -3,6 +3,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { contractSchemas } from "../../src/api/contract-schemas";
 import { installContractTexts } from "../../src/i18n/contract-texts";
+// The language runtime, as the entry starts it: code loaded with its catalogs
+// (src/i18n/with-catalogs.ts) loads them through it.
+import "../../src/i18n/locale-runtime";
 import { sharedCatalogs } from "../support/i18n";
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

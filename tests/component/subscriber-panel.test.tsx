@@ -58,7 +58,7 @@ describe("the subscriber panel", () => {
     const heading = await screen.findByRole("heading", { level: 1, name: "Name1 Family1" }, LOAD);
     expect(heading).toBeTruthy();
     await waitFor(() => {
-      expect(document.title).toBe("Name1 Family1 · Channel Desk");
+      expect(document.title).toBe("Name1 Family1 · Test Telegram · Channel Desk");
     });
     expect(facts(container)).toEqual({
       "Telegram user id": String(tgUserId(1)),
@@ -143,17 +143,17 @@ describe("the subscriber panel", () => {
   });
 
   it.each([
-    ["past the channel's last record", "/c/1001/subscribers/99999", "99999"],
+    ["past the channel's last record", "/c/1001/subscribers/99999", "99999", "Test Telegram"],
     // The cursor answers the next record (31, of this channel) for a record that is not here.
-    ["of another channel", `/c/${String(seedChannels.vk.groupId)}/subscribers/5`, "5"],
-    ["that cannot be one", "/c/1001/subscribers/12abc", "12abc"],
-  ])("says there is no subscriber for a record id %s", async (_what, path, shown) => {
+    ["of another channel", `/c/${String(seedChannels.vk.groupId)}/subscribers/5`, "5", "Test VK"],
+    ["that cannot be one", "/c/1001/subscribers/12abc", "12abc", "Test Telegram"],
+  ])("says there is no subscriber for a record id %s", async (_what, path, shown, channel) => {
     await live.render(path);
     await screen.findByRole("heading", { level: 1, name: "Subscriber not found" }, LOAD);
     expect(screen.getByText(`No subscriber with record id ${shown}.`)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to subscribers" })).toBeTruthy();
     await waitFor(() => {
-      expect(document.title).toBe("Subscriber not found · Channel Desk");
+      expect(document.title).toBe(`Subscriber not found · ${channel} · Channel Desk`);
     });
   });
 

@@ -167,7 +167,7 @@ describe("counting subscribers against the local Channel API", { timeout: 60_000
     expect(screen.getByRole("radio", { name: "Неактивные (не разрешают сообщения)" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Сбросить фильтры" })).toBeTruthy();
     await waitFor(() => {
-      expect(document.title).toBe("Подсчёт подписчиков · Channel Desk");
+      expect(document.title).toBe("Подсчёт подписчиков · Test Telegram · Channel Desk");
     });
   });
 });

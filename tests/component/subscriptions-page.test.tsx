@@ -118,7 +118,7 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
     expect(
       await screen.findByRole("heading", { level: 1, name: "Подписки" }, FIRST_LOAD),
     ).toBeTruthy();
-    expect(document.title).toBe("Подписки · Channel Desk");
+    expect(document.title).toBe("Подписки · Test Telegram · Channel Desk");
     const all = seedCounts(live);
     await waitFor(() => {
       expect(figure("Подписались")).toBe(String(all.subscribed));

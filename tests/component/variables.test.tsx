@@ -594,7 +594,9 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(
       await screen.findByRole("heading", { level: 2, name: "5 переменных" }, LOAD),
     ).toBeTruthy();
-    expect(document.title).toBe(`Переменные пользователя ${String(personId)} · Channel Desk`);
+    expect(document.title).toBe(
+      `Переменные пользователя ${String(personId)} · Test Telegram · Channel Desk`,
+    );
     expect(screen.getByRole("heading", { level: 1, name: "Переменные" })).toBeTruthy();
 
     await user.click(within(row("a1", "Переменные")).getByRole("button", { name: "Удалить «a1»" }));

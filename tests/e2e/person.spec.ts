@@ -86,7 +86,7 @@ for (const scheme of ["light", "dark"] as const) {
       await box.press("Enter");
       await expect(page).toHaveURL(/\/c\/1001\/people\/\d+$/u);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-      await expect(page).toHaveTitle(`${name} · Channel Desk`);
+      await expect(page).toHaveTitle(`${name} · Coffee Club (Telegram) · Channel Desk`);
       await expect(
         page.getByRole("heading", { level: 2, name: "Группы подписчиков" }),
       ).toBeVisible();

@@ -63,16 +63,30 @@ test.describe("the app shell", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("applies a stored dark choice before the app's script runs", async ({ page }) => {
+  test("paints a remembered dark choice and language before the app's script runs", async ({
+    page,
+  }) => {
     const errors = await watchErrors(page, [/assets\/index-.*\.js/]);
     await page.emulateMedia({ colorScheme: "light" });
     await page.addInitScript(() => {
       window.localStorage.setItem("channel-desk.theme", "dark");
+      window.localStorage.setItem("channel-desk.locale", "ru");
     });
-    // With the app's module held back, only the classic script in <head> can set the theme.
-    await page.route("**/assets/index-*.js", (route) => route.abort());
+    // The first visit: the app runs and hands the remembered choices to the gateway.
     await page.goto("/sign-in");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    // With the app's module held back, only the gateway's HTML can say the theme and language.
+    await page.route("**/assets/index-*.js", (route) => route.abort());
+    await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    // The shell's own words follow <html lang>: the Russian ones are those shown.
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll(".boot-shell .boot-text")]
+        .filter((element) => getComputedStyle(element).display !== "none")
+        .map((element) => element.textContent),
+    );
+    expect(shown).toEqual(["Загружается Channel Desk…"]);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe("rgb(255, 255, 255)");
     expect(errors).toEqual([]);

@@ -80,7 +80,7 @@ test.describe("support staff in Russian", () => {
       const nav = page.getByRole("navigation", { name: "Разделы" });
       await nav.getByRole("link", { name: "Переменные" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Переменные" })).toBeVisible();
-      await expect(page).toHaveTitle("Переменные · Channel Desk");
+      await expect(page).toHaveTitle("Переменные · Coffee Club (Telegram) · Channel Desk");
       await lookAt(page, testInfo, `ru-${scheme}-variables-find`);
       const find = page.getByRole("search", { name: "Найти человека" });
       await find.getByRole("textbox", { name: "Telegram ID или ссылка на профиль" }).fill(userId);
@@ -89,7 +89,9 @@ test.describe("support staff in Russian", () => {
       // Named from the directory once it has read the person (issue 16), by the id before.
       await expect(page.locator(".variables-person-name")).toBeVisible();
       await expect(page.locator(".variables-person")).toContainText(`tg_user_id ${userId}`);
-      await expect(page).toHaveTitle(`Переменные пользователя ${userId} · Channel Desk`);
+      await expect(page).toHaveTitle(
+        `Переменные пользователя ${userId} · Coffee Club (Telegram) · Channel Desk`,
+      );
       const count = page.locator("#variables-list-title");
       await expect(count).toHaveText(/^\d+ переменн(ая|ые|ых)$/u);
 
@@ -188,7 +190,7 @@ test.describe("support staff in Russian", () => {
 
     // The form's own checks, in Russian.
     await page.getByRole("button", { name: "Задать переменную" }).click();
-    await expect(page.getByText("Введите имя переменной")).toBeVisible();
+    await expect(page.getByText("Введите имя.", { exact: true })).toBeVisible();
     await expect(page.getByText("Введите хотя бы один ID пользователя")).toBeVisible();
     await lookAt(page, testInfo, "ru-dark-bulk-refused");
 

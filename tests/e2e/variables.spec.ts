@@ -129,6 +129,9 @@ test.describe("the variables page", () => {
 
       // Finding a person by a pasted link, from the sidebar.
       await page.getByRole("link", { name: "Variables", exact: true }).click();
+      // The page of no person is drawn once the move has ended: typed sooner, the text would go
+      // into the person's page being left (the move waits for its loader).
+      await expect(page).toHaveURL(/\/c\/1001\/variables$/u);
       const find = page.getByRole("textbox", { name: "Telegram user id or profile link" });
       await find.fill("https://vk.com/id1");
       await expect(

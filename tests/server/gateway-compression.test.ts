@@ -9,6 +9,7 @@ import { type Assembled, assembleGateway } from "../../server/gateway/assemble";
 import { DEMO_CHANNELS } from "../../server/gateway/config";
 import { addAccount } from "../../server/gateway/store/accounts";
 import { openGatewayDb } from "../../server/gateway/store/database";
+import { DOCUMENT_ONLY_HEADERS } from "../../server/gateway/plugins/spa";
 import { precompressDir } from "../../server/tools/precompress";
 import { seedTestData } from "../support/seed";
 
@@ -91,6 +92,12 @@ function expectSecurityHeaders(answer: LightMyRequestResponse) {
   expect(answer.headers["referrer-policy"]).toBe("no-referrer");
 }
 
+/** A script or a style sheet: nosniff, and none of the headers that act on documents only. */
+function expectAssetHeaders(answer: LightMyRequestResponse) {
+  expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  for (const name of DOCUMENT_ONLY_HEADERS) expect(answer.headers[name], name).toBeUndefined();
+}
+
 describe("precompressed files", () => {
   it("sends the brotli copy to a browser that accepts br", async () => {
     const answer = await get("/assets/index-abc123.js", "gzip, deflate, br, zstd");
@@ -101,7 +108,7 @@ describe("precompressed files", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(answer.rawPayload.equals(file("assets/index-abc123.js.br"))).toBe(true);
     expect(decoded(answer)).toBe(file("assets/index-abc123.js").toString());
-    expectSecurityHeaders(answer);
+    expectAssetHeaders(answer);
   });
 
   it("sends the gzip copy to a browser that accepts only gzip, and prefers by q-value", async () => {
@@ -140,7 +147,7 @@ describe("precompressed files", () => {
     expect(lonely.headers.vary).not.toMatch(/accept-encoding.*accept-encoding/i);
     expect(decoded(lonely)).toBe(file("assets/lonely-def456.js").toString());
     expect(lonely.rawPayload.length).toBeLessThan(file("assets/lonely-def456.js").length / 4);
-    expectSecurityHeaders(lonely);
+    expectAssetHeaders(lonely);
 
     const gz = await get("/assets/lonely-def456.js", "gzip");
     expect(gz.headers["content-encoding"]).toBe("gzip");

@@ -12,7 +12,7 @@ import { routePreloads } from "../../server/tools/route-preloads";
 import type { Manifest } from "../../bench/bundle-report";
 import { seedTestData } from "../support/seed";
 
-const INDEX = `<!doctype html><html><head><title>Channel Desk</title>
+const INDEX = `<!doctype html><html lang="en"><head><title>Channel Desk</title>
     <script type="module" crossorigin src="/assets/index-e1.js"></script>
   </head><body><div id="root"></div></body></html>`;
 
@@ -33,10 +33,22 @@ const manifest: Manifest = {
   },
   "_table-t1.js": { file: "assets/table-t1.js", css: ["assets/table-t1.css"] },
   "src/api/schemas.ts": { file: "assets/schemas-s1.js", isDynamicEntry: true },
+  "src/locales/en.po": { file: "assets/en-shared.js", isDynamicEntry: true },
+  "src/locales/ru.po": { file: "assets/ru-shared.js", isDynamicEntry: true },
+  "src/features/list/locales/en.po": { file: "assets/en-list.js", isDynamicEntry: true },
+  "src/features/list/locales/ru.po": { file: "assets/ru-list.js", isDynamicEntry: true },
+  "src/locales/csv/en.po": { file: "assets/en-csv.js", isDynamicEntry: true },
+  "src/locales/csv/ru.po": { file: "assets/ru-csv.js", isDynamicEntry: true },
 };
 const routes = [
   { name: "list", path: "/c/:groupId/list", module: "@/features/list/list-page" },
-  { name: "count", path: "/c/:groupId/list/count", module: "@/features/list/count-page" },
+  {
+    name: "count",
+    path: "/c/:groupId/list/count",
+    module: "@/features/list/count-page",
+    // A group of shared code whose catalog the page loads with its code (src/app/pages.ts).
+    catalogs: ["csv"],
+  },
 ];
 
 describe("routePreloads (build)", () => {
@@ -51,11 +63,19 @@ describe("routePreloads (build)", () => {
         path: "/c/:groupId/list",
         modules: ["/assets/list-page-l1.js", "/assets/schemas-s1.js", "/assets/table-t1.js"],
         styles: ["/assets/list-page-l1.css", "/assets/table-t1.css"],
+        catalogs: {
+          en: ["/assets/en-list.js", "/assets/en-shared.js"],
+          ru: ["/assets/ru-list.js", "/assets/ru-shared.js"],
+        },
       },
       {
         path: "/c/:groupId/list/count",
         modules: ["/assets/count-page-c1.js", "/assets/schemas-s1.js", "/assets/table-t1.js"],
         styles: ["/assets/table-t1.css"],
+        catalogs: {
+          en: ["/assets/en-csv.js", "/assets/en-list.js", "/assets/en-shared.js"],
+          ru: ["/assets/ru-csv.js", "/assets/ru-list.js", "/assets/ru-shared.js"],
+        },
       },
     ]);
   });
@@ -148,5 +168,51 @@ describe("the gateway's pages with their preloads", () => {
     const other = await app.inject({ method: "GET", url: "/somewhere/else" });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(INDEX);
+  });
+
+  it("paints <html> in the remembered language and theme, else the browser's languages", async () => {
+    const chosen = await app.inject({
+      method: "GET",
+      url: "/c/1001/list",
+      headers: { cookie: "cd_locale=ru; cd_theme=dark", "accept-language": "en-GB,en;q=0.9" },
+    });
+    expect(chosen.body).toMatch(/^<!doctype html><html lang="ru" data-theme="dark"><head>/u);
+    // The words of the page's language are asked for with its code, and only those.
+    expect(chosen.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ru-list.js">',
+    );
+    expect(chosen.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ru-shared.js">',
+    );
+    expect(chosen.body).not.toContain("/assets/en-");
+    expect(chosen.headers.vary).toMatch(/Cookie/u);
+    expect(chosen.headers.vary).toMatch(/Accept-Language/u);
+
+    const browser = await app.inject({
+      method: "GET",
+      url: "/somewhere/else",
+      headers: { "accept-language": "de-DE, ru;q=0.8, en;q=0.5" },
+    });
+    expect(browser.body).toMatch(/^<!doctype html><html lang="ru"><head>/u);
+
+    // Whatever a cookie says that is not a language or a theme of the interface is ignored.
+    const forged = await app.inject({
+      method: "GET",
+      url: "/c/1001/list",
+      headers: { cookie: 'cd_locale="><script>; cd_theme=<b>' },
+    });
+    expect(forged.body).toMatch(/^<!doctype html><html lang="en"><head>/u);
+
+    // Each variant has its own ETag: a cached page in one language is never reused for another.
+    expect(chosen.headers.etag).not.toBe(forged.headers.etag);
+    const again = await app.inject({
+      method: "GET",
+      url: "/c/1001/list",
+      headers: {
+        cookie: "cd_locale=ru; cd_theme=dark",
+        "if-none-match": String(chosen.headers.etag),
+      },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationIds } from "../../src/contract/operations";
 import { mayCall, roles } from "../../src/contract/roles";
 import { sessionResponse } from "../../src/contract/session";
+import { DOCUMENT_ONLY_HEADERS } from "../../server/gateway/plugins/spa";
 import { Browser, type RunningGateway, startGateway, type TestAccount } from "../support/gateway";
 import { seedChannels } from "../support/seed";
 import { validRequests } from "../support/valid-requests";
@@ -388,7 +389,7 @@ describe("forwarding", () => {
 
 describe("serving the app", () => {
   it("sends the security headers on every answer", async () => {
-    for (const path of ["/", "/c/1001", "/auth/session", "/assets/index-abc123.js"]) {
+    for (const path of ["/", "/c/1001", "/auth/session", "/favicon.svg"]) {
       const answer = remember(await new Browser(gateway.url).request("GET", path));
       const csp = answer.headers.get("content-security-policy") ?? "";
       expect(csp, path).toContain("default-src 'self'");
@@ -399,6 +400,16 @@ describe("serving the app", () => {
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
       expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
     }
+  });
+
+  it("leaves the document-only headers off scripts and styles, and keeps nosniff", async () => {
+    const asset = remember(
+      await new Browser(gateway.url).request("GET", "/assets/index-abc123.js"),
+    );
+    expect(asset.status).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers.get(name), name).toBeNull();
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(asset.headers.get("cross-origin-resource-policy")).toBe("same-origin");
   });
 
   it("caches hashed assets for a year and revalidates the page (never no-store)", async () => {

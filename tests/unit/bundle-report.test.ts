@@ -5,6 +5,7 @@ import {
   formatKb,
   type Manifest,
   manifestKeyOf,
+  routeCatalogKeys,
   routeSources,
   staticClosure,
   verdict,
@@ -70,12 +71,41 @@ describe("routeSources", () => {
       name: "channel",
       path: "/c/:groupId",
       module: "@/features/channel/channel-page",
+      catalogs: [],
     });
     expect(routes.at(-1)).toEqual({
       name: "sign-in",
       path: "/sign-in",
       module: "@/features/session/sign-in-page",
+      catalogs: ["errors", "forms"],
     });
+    // Each page's groups, as the registry declares them.
+    for (const page of pages) {
+      const route = routes.find((candidate) => candidate.name === page.id);
+      expect(route?.catalogs, page.id).toEqual(page.catalogs ?? []);
+    }
+  });
+});
+
+describe("routeCatalogKeys", () => {
+  const withCatalogs: Manifest = {
+    "src/locales/ru.po": { file: "assets/ru-a.js" },
+    "src/locales/csv/ru.po": { file: "assets/ru-b.js" },
+    "src/locales/charts/ru.po": { file: "assets/ru-c.js" },
+    "src/features/utm/locales/ru.po": { file: "assets/ru-d.js" },
+  };
+
+  it("names the shared catalog, the feature's and the route's groups, of one language", () => {
+    expect(
+      routeCatalogKeys(
+        withCatalogs,
+        { module: "@/features/utm/utm-page", catalogs: ["charts", "errors"] },
+        "ru",
+      ),
+    ).toEqual(["src/locales/ru.po", "src/features/utm/locales/ru.po", "src/locales/charts/ru.po"]);
+    expect(
+      routeCatalogKeys(withCatalogs, { module: "@/features/utm/utm-page", catalogs: [] }, "en"),
+    ).toEqual([]);
   });
 });
 

@@ -3,10 +3,12 @@ import { getCatalogs } from "@lingui/cli/api";
 import { getConfig, type CatalogType } from "@lingui/conf";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { beforeAll, describe, expect, it } from "vitest";
+import { catalogGroups } from "../../src/i18n/catalog-groups";
 import { locales } from "../../src/lib/locale";
 
 /**
- * Every catalog of lingui.config.ts (the shared one and one per feature folder), in every
+ * Every catalog of lingui.config.ts (the shared one, one per group of shared code loaded with
+ * its code, and one per feature folder), in every
  * language: up to date with the code (extracting again would add or drop nothing), complete (no
  * language misses a message of another, and none is left empty), and each translation keeps the
  * placeholders and tags of its source and compiles as ICU MessageFormat.
@@ -51,9 +53,10 @@ function placeholders(text: string): string[] {
 }
 
 describe("the message catalogs", () => {
-  it("are found: the shared one and one per feature folder", () => {
+  it("are found: the shared one, one per group and one per feature folder", () => {
     const names = areas.map((area) => area.name);
     expect(names).toContain("src/locales/{locale}");
+    for (const group of catalogGroups) expect(names).toContain(`src/locales/${group}/{locale}`);
     expect(names.filter((name) => name.startsWith("src/features/")).length).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// failureOfIssues runs on the servers, which load zod's English locale (the mini build has none).
+import "../../server/shared/zod-english";
 import { failureBody, failureOf } from "../../src/contract/errors";
 import { failureOfIssues } from "../../src/contract/issue-failure";
 import { operations } from "../../src/contract/operations";

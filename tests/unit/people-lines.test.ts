@@ -77,6 +77,11 @@ describe("reading pasted people", () => {
       "2 ids, 1 line to look up in the directory",
     );
     const ru = testI18n("ru");
+    // Counted as the review will read them: "0", "-5" and a number past the ids' range are no
+    // ids, and are lines the directory is asked about.
+    expect(summarisePeopleText("1967559769\n0\n-5\n12345678901234567890123", en)).toBe(
+      "1 id, 3 lines to look up in the directory",
+    );
     expect(plainSpaces(summarisePeopleText("1\nИван\nАнна\nПётр\nОля\nЮра", ru))).toBe(
       "1 ID, 5 строк для поиска в справочнике",
     );

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "../../../src/contract/zod";
 import { failureOf } from "../../../src/contract/errors";
 import { failureOfIssues } from "../../../src/contract/issue-failure";
 

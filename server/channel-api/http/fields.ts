@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "../../../src/contract/zod";
 import { MAX_FIELDS, MAX_ITEMS, tooManyFields, tooManyItems } from "./limits";
 
 /**
@@ -121,17 +121,17 @@ type FieldKind = "number" | "string" | "array" | "number-or-array" | "other";
 
 interface SchemaDef {
   type: string;
-  innerType?: z.ZodType;
-  options?: readonly z.ZodType[];
-  element?: z.ZodType;
+  innerType?: z.core.$ZodType;
+  options?: readonly z.core.$ZodType[];
+  element?: z.core.$ZodType;
   values?: readonly unknown[];
 }
 
-function defOf(schema: z.ZodType): SchemaDef {
+function defOf(schema: z.core.$ZodType): SchemaDef {
   return schema._zod.def;
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema;
   for (;;) {
     const def = defOf(current);
@@ -146,7 +146,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
   }
 }
 
-function kindOf(schema: z.ZodType): { kind: FieldKind; element?: z.ZodType } {
+function kindOf(schema: z.core.$ZodType): { kind: FieldKind; element?: z.core.$ZodType } {
   const inner = unwrap(schema);
   const def = defOf(inner);
   switch (def.type) {
@@ -204,7 +204,7 @@ function lone(value: unknown): unknown {
   return isList(value) && value.length === 1 ? value[0] : value;
 }
 
-function coerce(schema: z.ZodType, value: unknown, key: string): unknown {
+function coerce(schema: z.core.$ZodType, value: unknown, key: string): unknown {
   const { kind, element } = kindOf(schema);
   switch (kind) {
     case "number":
@@ -228,7 +228,7 @@ function coerce(schema: z.ZodType, value: unknown, key: string): unknown {
 }
 
 /** Forms send `field=` for "not given"; for a text field, though, "" is a real value. */
-function isAbsent(schema: z.ZodType, value: unknown): boolean {
+function isAbsent(schema: z.core.$ZodType, value: unknown): boolean {
   if (value === null || value === undefined) return true;
   return value === "" && kindOf(schema).kind !== "string";
 }
@@ -237,7 +237,10 @@ function isAbsent(schema: z.ZodType, value: unknown): boolean {
  * Coerces the fields an object schema declares; other fields are left out (they would be
  * stripped anyway). Nulls, and empty strings outside text fields, count as "not sent".
  */
-export function coerceFields(shape: Readonly<Record<string, z.ZodType>>, fields: Fields): Fields {
+export function coerceFields(
+  shape: Readonly<Record<string, z.core.$ZodType>>,
+  fields: Fields,
+): Fields {
   const out: Fields = {};
   for (const [key, schema] of Object.entries(shape)) {
     if (!Object.hasOwn(fields, key)) continue;

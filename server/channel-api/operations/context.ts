@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "../../../src/contract/zod";
 import { formatApiDateTime, parseApiDateTime } from "../../../src/contract/datetime";
 import { ErrorCode } from "../../../src/contract/errors";
 import type { OperationId, Operations, ResponseOf } from "../../../src/contract/operations";

@@ -5,6 +5,12 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import {
+  LOCALE_COOKIE,
+  pageAttributes,
+  THEME_COOKIE,
+  withPageAttributes,
+} from "../../../src/lib/page-preferences";
+import {
   matchRoute,
   preloadLinks,
   ROUTE_PRELOADS_FILE,
@@ -19,6 +25,25 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * the person signed in (that comes from /auth and /api, never cached), only the app's shell.
  */
 export const PAGE_CACHE_CONTROL = "no-cache";
+
+/**
+ * Security headers that act on a document (what it may load, frame, open, send as referrer) and
+ * mean nothing on a script or a style sheet: left off the built JS and CSS, whose first load
+ * is some forty requests — about 0.6 kB each of headers a phone on a slow line would download
+ * for nothing (issue 15). `nosniff` and the resource policy, which do act on them, stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "permissions-policy",
+  "referrer-policy",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+] as const;
 
 export interface SpaOptions {
   /** The built SPA (dist/), holding index.html. */
@@ -49,14 +74,39 @@ export const spa = fp<SpaOptions>(
         const inDist = relative(root, path).split(sep);
         const immutable = inDist[0] === "assets";
         void reply.header("cache-control", immutable ? IMMUTABLE : PAGE_CACHE_CONTROL);
+        if (immutable && /\.(?:js|css)(?:\.br|\.gz)?$/u.test(path)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        }
       },
     });
 
-    const routePages = await readRoutePages(root);
-    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    // index.html as built, read once when the gateway starts, as the routes' preloads are:
+    // every page is made from it, and a new build is served after a restart.
+    const index = await readFile(join(root, "index.html"), "utf8").catch(() => undefined);
+    const routePages = index?.includes("</head>") ? await readRoutePages(root) : [];
+    const pages = new Map<string, { html: string; etag: string }>();
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const route = matchRoute(routePages, request.url.split("?")[0] ?? "/");
+      if (index === undefined) return reply.code(404).type("text/plain").send("Not found");
+      // The language and the theme on <html>, from the person's cookies and languages, so no
+      // script has to set them before the first paint (src/lib/page-preferences.ts).
+      const attributes = pageAttributes({
+        localeCookie: request.cookies[LOCALE_COOKIE],
+        themeCookie: request.cookies[THEME_COOKIE],
+        acceptLanguage: request.headers["accept-language"],
+      });
+      const key = `${route?.path ?? ""}|${attributes.lang}|${attributes.theme ?? ""}`;
+      let page = pages.get(key);
+      if (!page) {
+        const withPreloads = route
+          ? index.replace("</head>", `${preloadLinks(route.preload, attributes.lang)}  </head>`)
+          : index;
+        const html = withPageAttributes(withPreloads, attributes);
+        page = { html, etag: etagOf(html) };
+        pages.set(key, page);
+      }
       void reply.header("cache-control", PAGE_CACHE_CONTROL);
-      const page = matchRoute(routePages, request.url.split("?")[0] ?? "/");
-      if (!page) return reply.sendFile("index.html", root);
+      void reply.header("vary", "Cookie, Accept-Language");
       void reply.header("etag", page.etag);
       if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
       return reply.type("text/html; charset=utf-8").send(page.html);
@@ -75,33 +125,28 @@ export const spa = fp<SpaOptions>(
 
 interface RoutePage {
   path: string;
-  html: string;
-  etag: string;
+  preload: RoutePreload;
 }
 
 /**
- * index.html for each route of the app, with `<link>`s to what its first load fetches beside
- * the entry (written by the build: vite.config.ts, server/tools/route-preloads.ts), so the
- * browser asks for the page's chunks while the entry downloads rather than after it has run.
- * None when the build wrote no preloads (a dist/ of an older build): every page is index.html.
+ * Each route's preloads (written by the build: vite.config.ts, server/tools/route-preloads.ts),
+ * for the `<link>`s put into the head of its page, so the browser asks for the page's chunks
+ * and words while the entry downloads rather than after it has run. None when the build wrote
+ * no preloads (a dist/ of an older build) or index.html has no head: every page is index.html.
  */
 async function readRoutePages(root: string): Promise<RoutePage[]> {
-  let preloads: RoutePreload[];
-  let index: string;
   try {
-    preloads = JSON.parse(
+    const preloads = JSON.parse(
       await readFile(join(root, ROUTE_PRELOADS_FILE), "utf8"),
     ) as RoutePreload[];
-    index = await readFile(join(root, "index.html"), "utf8");
+    return preloads.map((preload) => ({ path: preload.path, preload }));
   } catch {
     return [];
   }
-  if (!index.includes("</head>")) return [];
-  return preloads.map((preload) => {
-    const html = index.replace("</head>", `${preloadLinks(preload)}  </head>`);
-    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
-    return { path: preload.path, html, etag };
-  });
+}
+
+function etagOf(html: string): string {
+  return `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
 }
 
 /** A GET of a path that names no file of the app's own: no extension, not an API path. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyReply } from "fastify";
-import type * as z from "zod";
+import type * as z from "../../../src/contract/zod";
 import { ErrorCode, failureOf } from "../../../src/contract/errors";
 import { failureOfIssues } from "../../../src/contract/issue-failure";
 import { findOperation, type OperationId, operations } from "../../../src/contract/operations";
@@ -145,7 +145,7 @@ export const apiRoutes: FastifyPluginCallback<ApiOptions> = (app, options, done)
           details: { role, operation },
         });
       }
-      const parsed = (operations[operation].request as z.ZodType).safeParse(fields);
+      const parsed = (operations[operation].request as z.ZodMiniType).safeParse(fields);
       if (!parsed.success) {
         // The service's own answer to a bad field: HTTP 200 with its error code.
         const failure = failureOfIssues(parsed.error.issues);

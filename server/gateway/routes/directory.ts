@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
-import type * as z from "zod";
+import type * as z from "../../../src/contract/zod";
 import type { UserIdField } from "../../../src/contract/common";
 import {
   DIRECTORY_CANDIDATES_MAX,
@@ -107,7 +107,7 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
     return directory;
   }
 
-  function parse<T extends z.ZodType>(
+  function parse<T extends z.ZodMiniType>(
     schema: T,
     value: unknown,
     reply: FastifyReply,

@@ -44,7 +44,7 @@ export const jobRoutes: FastifyPluginCallback<JobRoutesOptions> = (app, options,
       .header("cache-control", "no-store")
       .send({ success: true, ...body });
 
-  function invalid(reply: FastifyReply, error: z.ZodError) {
+  function invalid(reply: FastifyReply, error: z.core.$ZodError) {
     const issue = error.issues[0];
     const path = issue?.path.join(".") ?? "";
     return refuse(reply, {

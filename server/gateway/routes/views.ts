@@ -133,7 +133,7 @@ export const viewRoutes: FastifyPluginCallback<ViewRoutesOptions> = (app, option
   }
 
   /** The body, read by `schema`; a refusal naming the first bad field otherwise. */
-  function bodyOf<S extends z.ZodType>(
+  function bodyOf<S extends z.ZodMiniType>(
     request: FastifyRequest,
     reply: FastifyReply,
     schema: S,

@@ -14,7 +14,7 @@ import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { CSRF_HEADER } from "@/contract/session-constants";
 import type { DirectoryOperation } from "../api-error";
 import type { ContractSchemas } from "../contract-schemas";
-import { exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
+import { type Answer, exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
 
 /** A search answers as you type: a slow one is not worth waiting for as long as a write. */
 export const DIRECTORY_TIMEOUT_MS = 15_000;
@@ -105,31 +105,45 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = config.timeoutMs ?? DIRECTORY_TIMEOUT_MS;
 
-  async function send<Schema extends z.ZodType>(
+  async function send<Schema extends z.ZodMiniType>(
     request: Send,
     pick: (schemas: ContractSchemas) => Schema,
   ): Promise<z.output<Schema>> {
     const fail = failFor(request.operation);
-    const schemas = await schemasOrFail(fail);
-    // Cancelled while the schemas loaded: nothing is sent.
-    if (request.signal?.aborted) {
-      throw fail({ kind: "aborted", message: "The request was cancelled." });
-    }
     const headers: Record<string, string> = { Accept: "application/json" };
     if (request.method !== "GET") {
       // The gateway refuses writes without it: a cross-site form cannot set a custom header.
       headers[CSRF_HEADER] = "1";
       if (request.body !== undefined) headers["Content-Type"] = "application/json";
     }
-    const answer = await exchange(
-      `${baseUrl}/directory/${request.path}${search(request.query)}`,
-      {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? null : JSON.stringify(request.body),
-      },
-      { fetch: doFetch, signal: request.signal, timeoutMs, fail },
-    );
+    const sendNow = () =>
+      exchange(
+        `${baseUrl}/directory/${request.path}${search(request.query)}`,
+        {
+          method: request.method,
+          headers,
+          body: request.body === undefined ? null : JSON.stringify(request.body),
+        },
+        { fetch: doFetch, signal: request.signal, timeoutMs, fail },
+      );
+    let schemas: ContractSchemas;
+    let answer: Answer;
+    if (request.method === "GET") {
+      // A read goes out at once, while the contract's chunk loads (the first page's people
+      // are on the first load's critical path, issue 15); its answer is read with the schemas.
+      const sent = sendNow();
+      sent.catch(() => undefined);
+      schemas = await schemasOrFail(fail);
+      answer = await sent;
+    } else {
+      // A write waits for the schemas: if their chunk cannot be fetched, nothing is written.
+      schemas = await schemasOrFail(fail);
+      // Cancelled while the schemas loaded: nothing is sent.
+      if (request.signal?.aborted) {
+        throw fail({ kind: "aborted", message: "The request was cancelled." });
+      }
+      answer = await sendNow();
+    }
     return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
   }
 

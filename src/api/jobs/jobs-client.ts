@@ -18,7 +18,7 @@ import type * as z from "@/contract/zod";
  * the contract's lazy chunk, as for views and the directory: the jobs page's route loader is
  * in the entry, which must not carry zod (issue 15).
  */
-async function send<T extends z.ZodType>(
+async function send<T extends z.ZodMiniType>(
   gateway: GatewayFetch,
   operation: JobOperation,
   path: string,

@@ -21,7 +21,7 @@ interface Send {
   signal?: AbortSignal | undefined;
 }
 
-async function send<Schema extends z.ZodType>(
+async function send<Schema extends z.ZodMiniType>(
   gateway: GatewayFetch,
   request: Send,
   pick: (schemas: ContractSchemas) => Schema,

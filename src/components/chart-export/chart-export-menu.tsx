@@ -6,6 +6,7 @@ import type { ChartTableData } from "@/lib/chart-csv";
 import type { ChartPeriod } from "@/lib/chart-image";
 import type { ChartExportKind } from "./run-chart-export";
 import "./chart-export.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface ChartExportMenuProps {
   /** The chart's title: on the picture, in the file's name. */
@@ -94,7 +95,7 @@ export function ChartExportMenu({
     const element = frame.current;
     if (!element) return;
     try {
-      const { runChartExport } = await import("./run-chart-export");
+      const { runChartExport } = await withCatalogs("csv", () => import("./run-chart-export"));
       const fileName = await runChartExport(kind, { title, period, table, frame: element, i18n });
       setStatus({ kind: "saved", fileName });
     } catch {

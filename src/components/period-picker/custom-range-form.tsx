@@ -24,16 +24,18 @@ const rangeFields = z.object({ from: z.string(), to: z.string() });
 type RangeValues = z.output<typeof rangeFields>;
 
 function rangeSchema(today: string, i18n: I18n) {
-  return rangeFields.superRefine((values, ctx) => {
-    const found = customRangeProblem(values.from, values.to, today);
-    if (found) {
-      ctx.addIssue({
-        code: "custom",
-        path: [found.field],
-        message: i18n._(rangeProblems[found.problem]),
-      });
-    }
-  });
+  return rangeFields.check(
+    z.superRefine((values, ctx) => {
+      const found = customRangeProblem(values.from, values.to, today);
+      if (found) {
+        ctx.addIssue({
+          code: "custom",
+          path: [found.field],
+          message: i18n._(rangeProblems[found.problem]),
+        });
+      }
+    }),
+  );
 }
 
 interface CustomRangeFormProps {

@@ -41,11 +41,14 @@ import {
 } from "@/lib/period";
 import { withZone } from "@/lib/zone-words";
 import "./period-picker.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 // The custom range's form (react-hook-form and zod, about 15 kB gzip) is fetched when it is
 // first opened, not with the statistics pages: their first load shows the presets (issue 15).
 const CustomRangeForm = lazy(() =>
-  import("./custom-range-form").then((module) => ({ default: module.CustomRangeForm })),
+  withCatalogs("forms", () => import("./custom-range-form")).then((module) => ({
+    default: module.CustomRangeForm,
+  })),
 );
 
 const presetLabels: Record<PeriodPreset, MessageDescriptor> = {

@@ -4,6 +4,7 @@ import { slashFocusesSearch } from "@/lib/person-search";
 import type { PersonSearchProps } from "./person-search";
 import { SearchInput } from "./search-input";
 import "./person-search.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 type Search = ComponentType<PersonSearchProps>;
 
@@ -14,7 +15,7 @@ let loaded: Search | undefined;
 let loading: Promise<Search> | undefined;
 
 function loadSearch(): Promise<Search> {
-  loading ??= import("./person-search").then(
+  loading ??= withCatalogs(["people", "errors"], () => import("./person-search")).then(
     (module) => (loaded = module.PersonSearch),
     (error: unknown) => {
       // Offline or a new deployment: the next focus tries again.

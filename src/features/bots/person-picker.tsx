@@ -16,17 +16,21 @@ interface PersonPickerProps {
 export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
   const { t } = useLingui();
   const schema = z.object({
-    userId: z.string().transform((text, ctx) => {
-      const value = readUserId(text);
-      if (value === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          message: t`Enter the person’s ${idName}: a positive whole number`,
-        });
-        return z.NEVER;
-      }
-      return value;
-    }),
+    userId: z.pipe(
+      z.string(),
+      z.transform((text, ctx) => {
+        const value = readUserId(text);
+        if (value === undefined) {
+          ctx.issues.push({
+            input: text,
+            code: "custom",
+            message: t`Enter the person’s ${idName}: a positive whole number`,
+          });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    ),
   });
   const {
     register,

@@ -9,9 +9,10 @@ import { useInView } from "@/components/use-in-view";
 import { mayCall } from "@/contract/roles";
 import { ACTIVITY_DAYS } from "./activity-days";
 import "./activity-chart.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 // The chart's code (and its calls) come after the page's: the figures load first.
-const ActivityChartBody = lazy(() => import("./activity-chart-body"));
+const ActivityChartBody = lazy(() => withCatalogs("charts", () => import("./activity-chart-body")));
 
 // Long enough for the figures' queries to have started once the page has mounted.
 const SETTLE_MS = 150;

@@ -44,8 +44,7 @@ export function DeliveriesPage() {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const channel = useCurrentChannel();
-  const channelName = channel.name;
-  useDocumentTitle(t`Deliveries · ${channelName}`);
+  useDocumentTitle(t`Deliveries`);
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(deliveriesSearch);

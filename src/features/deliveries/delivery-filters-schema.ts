@@ -7,13 +7,12 @@ import * as z from "@/contract/zod";
  * are said at validation time, in the language shown then.
  */
 export const deliveryFiltersForm = z.object({
-  user: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^\d+$/.test(value), {
+  user: z.string().check(
+    z.trim(),
+    z.refine((value) => value === "" || /^\d+$/.test(value), {
       error: () => i18n._(msg`Enter the user id in digits only.`),
-    })
-    .refine(
+    }),
+    z.refine(
       (value) => value === "" || (/^[1-9]/.test(value) && Number.isSafeInteger(Number(value))),
       {
         error: () => {
@@ -22,6 +21,7 @@ export const deliveryFiltersForm = z.object({
         },
       },
     ),
+  ),
   delivery: z.string(),
 });
 

@@ -4,6 +4,7 @@ import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import type { DeliveryNames } from "@/lib/delivery-format";
 import type { UserIdField } from "@/lib/subscriber-format";
 import type { DeliveryParams } from "./delivery-params";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface ExportButtonProps {
   groupId: number;
@@ -38,7 +39,7 @@ export function ExportButton({
       fileName={() => fileName}
       total={total}
       run={async ({ sink, format, signal, onRows }) => {
-        const { exportDeliveries } = await import("./export-deliveries");
+        const { exportDeliveries } = await withCatalogs("csv", () => import("./export-deliveries"));
         return exportDeliveries({
           call,
           groupId,

@@ -19,6 +19,7 @@ import type { ResolvedPeriod } from "@/lib/period";
 import { userIdField } from "@/lib/subscriber-format";
 import { EventsTable } from "./events-table";
 import { LAST_EVENTS_PAGE } from "./subscriptions-search";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface EventsSectionProps {
   groupId: number;
@@ -76,7 +77,7 @@ export function EventsSection({
           }
           total={total}
           run={async ({ sink, format, signal, onRows }) => {
-            const { exportEvents } = await import("./export-events");
+            const { exportEvents } = await withCatalogs("csv", () => import("./export-events"));
             const result = await exportEvents({
               call,
               groupId,

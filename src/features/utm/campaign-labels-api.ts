@@ -16,7 +16,7 @@ import type * as z from "@/contract/zod";
  * parsed by the contract and each failure an ApiError, as for the API's operations.
  */
 
-async function send<T extends z.ZodType>(
+async function send<T extends z.ZodMiniType>(
   gateway: GatewayFetch,
   operation: CampaignOperation,
   path: string,

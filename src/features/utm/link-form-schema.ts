@@ -7,10 +7,10 @@ import * as z from "@/contract/zod";
  * messages are said at validation time, in the language shown then.
  */
 export const linkForm = z.object({
-  tag: z.string().regex(/^[1-9]\d*$/, { error: () => i18n._(msg`Choose a UTM tag.`) }),
+  tag: z.string().check(z.regex(/^[1-9]\d*$/, { error: () => i18n._(msg`Choose a UTM tag.`) })),
   subscription: z
     .string()
-    .regex(/^[1-9]\d*$/, { error: () => i18n._(msg`Choose a subscription.`) }),
+    .check(z.regex(/^[1-9]\d*$/, { error: () => i18n._(msg`Choose a subscription.`) })),
   force: z.boolean(),
 });
 

@@ -23,6 +23,7 @@ import type { ChartPeriod } from "@/lib/chart-image";
 import { rowName, TagCountsChart } from "./tag-counts-chart";
 import type { TagDialog } from "./tag-dialogs";
 import { UtmTable } from "./utm-table";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface UtmFiguresProps {
   current: readonly TagCount[] | undefined;
@@ -305,7 +306,7 @@ export function UtmFigures({
               }
               total={rows.length + 2}
               run={async ({ sink, format: csvFormat, onRows }) => {
-                const { utmCsv } = await import("@/lib/utm-csv");
+                const { utmCsv } = await withCatalogs("csv", () => import("@/lib/utm-csv"));
                 await sink.write(
                   utmCsv({
                     rows,

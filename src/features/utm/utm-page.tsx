@@ -36,8 +36,7 @@ export function UtmPage() {
   const format = useFormat();
   const channel = useCurrentChannel();
   const { role } = useSignedInSession();
-  const channelName = channel.name;
-  useDocumentTitle(t`UTM · ${channelName}`);
+  useDocumentTitle(t`UTM`);
   const { call, gateway } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(utmSearch);

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { describeApiError } from "@/api/error-text";
 import type { Variable } from "@/contract/entities";
 import type { Person } from "./variables-queries";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 /**
  * The person's variables as a CSV file, as the table shows them now. The CSV code loads on the
@@ -22,7 +23,10 @@ export function ExportVariablesButton({
     if (busy) return;
     setBusy(true);
     try {
-      const { variablesCsv, variablesCsvName } = await import("@/lib/variables-csv");
+      const { variablesCsv, variablesCsvName } = await withCatalogs(
+        "csv",
+        () => import("@/lib/variables-csv"),
+      );
       const { defaultCsvSeparator } = await import("@/lib/csv-options");
       const text = variablesCsv({ field: person.field, id: person.userId }, items, {
         separator: defaultCsvSeparator(i18n.locale),

@@ -16,53 +16,61 @@ export function groupFormSchema(i18n: I18n) {
   return z
     .object({
       name: contract.name,
-      title: contract.title.unwrap(),
-      btn_ok: contract.btn_ok.unwrap(),
-      btn_cancel: contract.btn_cancel.unwrap(),
-      short_description: contract.short_description.unwrap(),
-      description: contract.description.unwrap(),
+      title: contract.title.def.innerType,
+      btn_ok: contract.btn_ok.def.innerType,
+      btn_cancel: contract.btn_cancel.def.innerType,
+      short_description: contract.short_description.def.innerType,
+      description: contract.description.def.innerType,
       inactive: z.boolean(),
       hide_subscriptions: z.boolean(),
       disabled_notify: z.boolean(),
-      vk_pixel: contract.vk_pixel.unwrap(),
-      fb_pixel: contract.fb_pixel.unwrap(),
-      ya_metrica: contract.ya_metrica.unwrap(),
-      ga_metrica: contract.ga_metrica.unwrap(),
-      url_after_subscribing: z.string().trim().pipe(contract.url_after_subscribing.unwrap()),
-      url_after_unsubscribing: z.string().trim().pipe(contract.url_after_unsubscribing.unwrap()),
+      vk_pixel: contract.vk_pixel.def.innerType,
+      fb_pixel: contract.fb_pixel.def.innerType,
+      ya_metrica: contract.ya_metrica.def.innerType,
+      ga_metrica: contract.ga_metrica.def.innerType,
+      url_after_subscribing: z.pipe(
+        z.string().check(z.trim()),
+        contract.url_after_subscribing.def.innerType,
+      ),
+      url_after_unsubscribing: z.pipe(
+        z.string().check(z.trim()),
+        contract.url_after_unsubscribing.def.innerType,
+      ),
       limit_period: z.boolean(),
       limit_period_from: z.string(),
       limit_period_to: z.string(),
       exclude_subscription_id: z.array(z.string()),
       bot_ids: z.array(z.string()),
     })
-    .superRefine((values, ctx) => {
-      if (!values.limit_period) return;
-      if (values.limit_period_from === "") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["limit_period_from"],
-          message: i18n._(msg`Choose when the group starts taking subscribers`),
-        });
-      }
-      if (values.limit_period_to === "") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["limit_period_to"],
-          message: i18n._(msg`Choose when the group stops taking subscribers`),
-        });
-      }
-      // datetime-local values of one shape compare as text in time order.
-      if (
-        values.limit_period_from !== "" &&
-        values.limit_period_to !== "" &&
-        values.limit_period_to < values.limit_period_from
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["limit_period_to"],
-          message: i18n._(msg`The end comes before the start`),
-        });
-      }
-    }) satisfies z.ZodType<GroupFormValues, GroupFormValues>;
+    .check(
+      z.superRefine((values, ctx) => {
+        if (!values.limit_period) return;
+        if (values.limit_period_from === "") {
+          ctx.addIssue({
+            code: "custom",
+            path: ["limit_period_from"],
+            message: i18n._(msg`Choose when the group starts taking subscribers`),
+          });
+        }
+        if (values.limit_period_to === "") {
+          ctx.addIssue({
+            code: "custom",
+            path: ["limit_period_to"],
+            message: i18n._(msg`Choose when the group stops taking subscribers`),
+          });
+        }
+        // datetime-local values of one shape compare as text in time order.
+        if (
+          values.limit_period_from !== "" &&
+          values.limit_period_to !== "" &&
+          values.limit_period_to < values.limit_period_from
+        ) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["limit_period_to"],
+            message: i18n._(msg`The end comes before the start`),
+          });
+        }
+      }),
+    ) satisfies z.ZodMiniType<GroupFormValues, GroupFormValues>;
 }

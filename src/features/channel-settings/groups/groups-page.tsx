@@ -32,7 +32,7 @@ export function GroupsPage() {
   const queryClient = useQueryClient();
   const groupId = channel.group_id;
   const channelName = channel.name;
-  useDocumentTitle(t`Groups · ${channelName}`);
+  useDocumentTitle(t`Groups`);
   const groups = useQuery(subscriptionsQuery(groupId, call));
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const deletingName = deleting?.name ?? "";

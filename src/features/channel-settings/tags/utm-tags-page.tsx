@@ -26,8 +26,9 @@ export function UtmTagsPage() {
   const channel = useCurrentChannel();
   const { call } = useApi();
   const groupId = channel.group_id;
-  const channelName = channel.name;
-  useDocumentTitle(t`UTM tags · ${channelName}`);
+  useDocumentTitle(
+    t({ message: "UTM tags", context: "page that creates, renames and deletes tags" }),
+  );
   const tags = useQuery(utmsQuery(groupId, call));
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
   const groupNames = useMemo(

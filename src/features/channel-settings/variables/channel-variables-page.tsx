@@ -29,7 +29,7 @@ export function ChannelVariablesPage() {
   const queryClient = useQueryClient();
   const groupId = channel.group_id;
   const channelName = channel.name;
-  useDocumentTitle(t`Channel variables · ${channelName}`);
+  useDocumentTitle(t`Channel variables`);
   const query = channelVariablesQuery(groupId, call);
   const variables = useQuery(query);
   const items = useMemo(() => variables.data?.items ?? [], [variables.data]);

@@ -11,6 +11,7 @@ import { currentCursor, pageNumber, popCursor, pushCursor } from "@/lib/cursor-s
 import { formatTimeZone } from "@/lib/format";
 import { personName, statusLabel, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 import type { Audience } from "../deliveries-search";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 const PAGE_SIZE = 50;
 const NO_PEOPLE: Subscriber[] = [];
@@ -88,7 +89,10 @@ export function AudienceList({
           failureTitle={t`Could not export the list.`}
           fileName={() => fileName}
           run={async ({ sink, format: csvFormat, signal, onRows }) => {
-            const { exportSubscribers } = await import("@/api/export-subscribers");
+            const { exportSubscribers } = await withCatalogs(
+              "csv",
+              () => import("@/api/export-subscribers"),
+            );
             const result = await exportSubscribers({
               call,
               groupId,

@@ -9,6 +9,7 @@ import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { exportFileName } from "@/lib/export-progress";
 import { formatTimeZone } from "@/lib/format";
 import { userIdField } from "@/lib/subscriber-format";
+import { withCatalogs } from "@/i18n/with-catalogs";
 
 /**
  * "Export CSV": every subscriber of the current channel (or of the segment `filters`, all its
@@ -52,7 +53,10 @@ export function ExportButton({
       run={async ({ sink, format, signal, onRows, onTotal }) => {
         onTotal(await countSubscribers());
         signal.throwIfAborted();
-        const { exportSubscribers } = await import("@/api/export-subscribers");
+        const { exportSubscribers } = await withCatalogs(
+          "csv",
+          () => import("@/api/export-subscribers"),
+        );
         const result = await exportSubscribers({
           call,
           groupId,

@@ -57,8 +57,7 @@ export function SubscribersPage() {
   const { t, i18n } = useLingui();
   const format = useFormat();
   const channel = useCurrentChannel();
-  const channelName = channel.name;
-  useDocumentTitle(t`Subscribers · ${channelName}`);
+  useDocumentTitle(t`Subscribers`);
   const { call } = useApi();
   const [search, setSearch] = useSearchState(subscribersSearch);
   const setCols = useCallback(

@@ -2,7 +2,7 @@ import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as z from "@/contract/zod";
 import { operations } from "@/contract/operations";
-import { parseUserIds, userIdsProblem } from "@/lib/user-ids";
+import { userIdsField } from "@/lib/user-ids-field";
 
 /** Said under the select when none is chosen; also the select's empty option. */
 export const CHOOSE_SUBSCRIPTION = msg`Choose a subscription`;
@@ -16,37 +16,39 @@ const delFields = operations["subscribers/del"].request.shape;
  * A select's value (a string) read as the number the contract's field takes. Messages are
  * translated as the form is checked (the app's one `i18n`), so they follow a language switch.
  */
-function selectedNumber(field: z.ZodType<number>, message: MessageDescriptor) {
-  return z.string().transform((value, ctx) => {
-    const parsed = field.safeParse(value.trim() === "" ? Number.NaN : Number(value));
+function selectedNumber(field: z.ZodMiniType<number>, message: MessageDescriptor) {
+  return z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const parsed = field.safeParse(value.trim() === "" ? Number.NaN : Number(value));
+      if (!parsed.success) {
+        ctx.issues.push({ input: value, code: "custom", message: i18n._(message) });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  );
+}
+
+/** The pasted ids (src/lib/user-ids-field.ts). */
+const userIds = userIdsField(i18n);
+
+const optionalUtm = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    if (value === "") return undefined;
+    const parsed = addFields.utm_id.def.innerType.safeParse(Number(value));
     if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: i18n._(message) });
+      ctx.issues.push({
+        input: value,
+        code: "custom",
+        message: i18n._(msg`Choose a UTM tag or none`),
+      });
       return z.NEVER;
     }
     return parsed.data;
-  });
-}
-
-/** The pasted ids: every token a positive integer, at most USER_IDS_MAX after duplicates. */
-const userIds = z.string().transform((text, ctx) => {
-  const parsed = parseUserIds(text);
-  const problem = userIdsProblem(parsed, i18n);
-  if (problem) {
-    ctx.addIssue({ code: "custom", message: problem });
-    return z.NEVER;
-  }
-  return parsed.ids;
-});
-
-const optionalUtm = z.string().transform((value, ctx) => {
-  if (value === "") return undefined;
-  const parsed = addFields.utm_id.unwrap().safeParse(Number(value));
-  if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: i18n._(msg`Choose a UTM tag or none`) });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+  }),
+);
 
 /**
  * The add/remove form, checked by the contract's own fields: subscribers/add takes a positive
@@ -64,7 +66,10 @@ export const manageForm = z.discriminatedUnion("action", [
     subscription: selectedNumber(delFields.subscription_id, CHOOSE_SUBSCRIPTION),
     userIds,
     // A tag means nothing to a removal; whatever the hidden select holds is dropped.
-    utm: z.string().transform(() => undefined),
+    utm: z.pipe(
+      z.string(),
+      z.transform(() => undefined),
+    ),
   }),
 ]);
 

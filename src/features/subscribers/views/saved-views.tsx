@@ -17,11 +17,12 @@ import { notify } from "@/components/notify";
 import type { ViewItem } from "@/contract/views";
 import type { ViewFormValues } from "./view-dialog";
 import { ViewsMenu, type ViewAction } from "./views-menu";
+import { withCatalogs } from "@/i18n/with-catalogs";
 import "./saved-views.css";
 
 // The naming form (react-hook-form, the contract's check of a name) is fetched when it is
 // first wanted ("Save view…" hovered or focused, or a rename chosen), not with the list.
-const loadViewDialog = () => import("./view-dialog");
+const loadViewDialog = () => withCatalogs("forms", () => import("./view-dialog"));
 const ViewDialog = lazy(() => loadViewDialog().then((module) => ({ default: module.ViewDialog })));
 const preloadViewDialog = () => {
   void loadViewDialog();
