@@ -122,3 +122,11 @@ export async function checkAndPicture(page: Page, testInfo: TestInfo, name: stri
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: "light" });
 }
+
+/**
+ * A name of its own for what a test stores, per attempt: a retry (or `--repeat-each`) would
+ * otherwise find the first attempt's variable stored and be refused "already set".
+ */
+export function perAttempt(name: string, testInfo: TestInfo): string {
+  return `${name}_${String(testInfo.retry)}_${String(testInfo.repeatEachIndex)}`;
+}

@@ -8,6 +8,7 @@ import {
   signInInRussian,
   stubRemoteImages,
   watchErrors,
+  perAttempt,
 } from "./helpers";
 
 // Issue 16: support staff find a person by name from the header of any page, open the person
@@ -63,8 +64,11 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page).toHaveURL(/\/c\/1001$/);
       await directoryReady(page);
 
-      // "/" from the page focuses the header's search.
+      // "/" from the page focuses the header's search, once the channel's page and its header
+      // are drawn (the URL changes before React renders the page it moved to).
       const box = page.getByRole("combobox", { name: "Найти человека" });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(box).toBeVisible();
       await page.locator("body").press("/");
       await expect(box).toBeFocused();
       await box.pressSequentially("petrov", { delay: 20 });
@@ -100,7 +104,7 @@ for (const scheme of ["light", "dark"] as const) {
       await lookAt(page, testInfo, `ru-${scheme}-person`);
 
       // Add a variable in place, then edit it.
-      const variable = `e2e_person_${scheme}`;
+      const variable = perAttempt(`e2e_person_${scheme}`, testInfo);
       const row = page
         .getByRole("region", { name: "Переменные" })
         .getByRole("row")

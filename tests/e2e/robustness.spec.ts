@@ -7,6 +7,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
+  perAttempt,
 } from "./helpers";
 
 // Outages and ended sessions lose nothing: the server stops answering (every request of the
@@ -86,8 +87,7 @@ test.describe("outages and ended sessions", () => {
     await page.goto(`/c/1001/variables?user=${String(userId)}`);
     const name = page.getByRole("textbox", { name: "Name", exact: true });
     const value = page.getByRole("textbox", { name: "Value", exact: true });
-    // A name of its own per attempt: a retry finds the first attempt's variable stored.
-    const draft = `outage_draft_${String(testInfo.retry)}_${String(testInfo.repeatEachIndex)}`;
+    const draft = perAttempt("outage_draft", testInfo);
     await name.fill(draft);
     await value.fill("typed while the server was away");
 
@@ -176,8 +176,7 @@ test.describe("outages and ended sessions", () => {
     expect((await (await viewsAsked).response())?.ok()).toBe(true);
     const name = page.getByRole("textbox", { name: "Name", exact: true });
     const value = page.getByRole("textbox", { name: "Value", exact: true });
-    // A name of its own per attempt: a retry finds the first attempt's variable stored.
-    const draft = `session_draft_${String(testInfo.retry)}_${String(testInfo.repeatEachIndex)}`;
+    const draft = perAttempt("session_draft", testInfo);
     await name.fill(draft);
     await value.fill("typed before the session ended");
 

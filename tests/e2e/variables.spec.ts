@@ -8,6 +8,7 @@ import {
   SIGNED_OUT_CHECK,
   stubRemoteImages,
   watchErrors,
+  perAttempt,
 } from "./helpers";
 
 // Support staff's everyday job on the demo Telegram channel: find a person, change their
@@ -69,7 +70,7 @@ test.describe("the variables page", () => {
         "href",
         new RegExp(`/c/1001/bots\\?user=${userId}`),
       );
-      const variableName = `e2e_${scheme}`;
+      const variableName = perAttempt(`e2e_${scheme}`, testInfo);
       await expect(row(page, variableName)).toHaveCount(0);
 
       // Add: the value is text, whatever it holds.

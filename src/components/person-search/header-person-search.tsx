@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { type ComponentType, useId, useLayoutEffect, useRef, useState } from "react";
 import type { SessionChannel } from "@/contract/session";
 import { slashFocusesSearch } from "@/lib/person-search";
 import type { PersonSearchProps } from "./person-search";
@@ -76,7 +76,9 @@ export function HeaderPersonSearch({
     );
   };
 
-  useEffect(() => {
+  // At commit, not after the paint: a `/` pressed as the header first appears (a move to a
+  // channel's page renders it in a transition) is not lost between the two.
+  useLayoutEffect(() => {
     if (search) return;
     const cancel = whenIdle(start);
     const onKey = (event: KeyboardEvent) => {

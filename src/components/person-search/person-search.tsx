@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useApi } from "@/api/api-context";
 import {
@@ -81,7 +81,8 @@ export function PersonSearch({
     (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
   );
 
-  useEffect(() => {
+  // In the commit that removes the stand-in, so no key typed in between falls on the page.
+  useLayoutEffect(() => {
     if (!focusOnMount) return;
     const input = inputRef.current;
     input?.focus();
@@ -90,7 +91,8 @@ export function PersonSearch({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
+  // At commit, as the stand-in's: the swap from the stand-in never leaves `/` without a taker.
+  useLayoutEffect(() => {
     if (placement !== "header") return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target instanceof HTMLElement ? event.target : null;
