@@ -17,7 +17,10 @@ export function hasNames(text: string): boolean {
 /**
  * The lines to ask the directory about: a line of ids alone ("1, 2 3") gives each id as a
  * line of its own (so each is shown with its name), any other line is kept whole (a name has
- * spaces); blank lines and repeats are left out.
+ * spaces); blank lines and repeats are left out. A line that lists an id beside other things,
+ * separated by commas or semicolons ("1967559769, Иван Петров; 12x34"), is read part by part,
+ * so the id is not lost inside a name nobody has; a line without an id among its parts stays
+ * whole ("Петров, Иван" is one name).
  */
 export function linesToResolve(text: string): string[] {
   const lines: string[] = [];
@@ -28,13 +31,23 @@ export function linesToResolve(text: string): string[] {
     seen.add(key);
     lines.push(line);
   };
-  for (const raw of text.split(/\r?\n/u)) {
-    const line = raw.trim();
+  const addLine = (line: string) => {
     const parsed = parseUserIds(line);
     if (parsed.invalid.length === 0) {
       for (const id of parsed.ids) add(String(id));
     } else {
       add(line);
+    }
+  };
+  for (const raw of text.split(/\r?\n/u)) {
+    const line = raw.trim();
+    const parts = line.split(/[,;]/u).map((part) => part.trim());
+    const listsAnId =
+      parts.length > 1 && parts.some((part) => parseUserIds(part).invalid.length === 0);
+    if (listsAnId) {
+      for (const part of parts) addLine(part);
+    } else {
+      addLine(line);
     }
   }
   return lines;

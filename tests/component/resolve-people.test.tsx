@@ -63,13 +63,13 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
   });
   afterAll(() => stub.close());
 
-  function show() {
+  function show(lines: string[] = LINES) {
     const onUse = vi.fn<(ids: number[]) => void>();
     const onCancel = vi.fn();
     renderWithDirectory(
       <ResolvePeople
         groupId={1002}
-        lines={LINES}
+        lines={lines}
         timeZone="Europe/Moscow"
         useLabel={(count) => `Add ${String(count)}`}
         onUse={onUse}
@@ -143,6 +143,23 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
     expect(onUse).not.toHaveBeenCalled();
     await user.click(ready);
     expect(onUse).toHaveBeenCalledWith([12, 20, 777]);
+  });
+
+  it("says nobody is ready yet while every line still waits", async () => {
+    stub.handle((request, res) => {
+      if (request.url === "/api/subscriptions/get") {
+        json(res, 200, { success: true, count: 0, items: [] });
+      } else {
+        json(res, 200, { success: true, results: [answer.results[0], answer.results[4]] });
+      }
+    });
+    show(["Иван Петров", "Никто"]);
+    await screen.findByText("Check the people before anything is sent", {}, WAIT);
+    const region = screen.getByRole("region", { name: "People to check" });
+    expect(within(region).getByRole("status").textContent).toBe(
+      "Nobody ready yet; 2 lines to choose or drop.",
+    );
+    expect(within(region).getByRole("button", { name: "Add 0" })).toHaveProperty("disabled", true);
   });
 
   it("says when the directory cannot answer, and goes back to the list", async () => {

@@ -286,6 +286,23 @@ describe("the person view and lookups", () => {
     expect(results[2]?.user_id).toBeNull();
     expect(results[4]?.problem).toEqual({ code: "tg-username", shown: "someone" });
   });
+
+  it("says a number that is no user id is none, instead of looking it up as a name", async () => {
+    const answer = await (
+      await as("sam")
+    ).request("POST", "/directory/1001/resolve", {
+      lines: ["0", "-5", "1.5e3", "1234567890123456789012345", "12x34"],
+    });
+    const { results } = directoryResolveResponse.parse(answer.body);
+    expect(results.map((result) => result.outcome)).toEqual([
+      "problem",
+      "problem",
+      "problem",
+      "problem",
+      "not-found",
+    ]);
+    expect(results[1]?.problem).toEqual({ code: "not-an-id", shown: "-5" });
+  });
 });
 
 describe("the search across channels", () => {

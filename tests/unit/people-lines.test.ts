@@ -71,6 +71,17 @@ describe("reading pasted people", () => {
     ]);
   });
 
+  it("reads a line that lists an id beside names part by part, and keeps a name with a comma whole", () => {
+    expect(linesToResolve("1967559769, Иван Петров; 12x34\nПетров, Иван")).toEqual([
+      "1967559769",
+      "Иван Петров",
+      "12x34",
+      "Петров, Иван",
+    ]);
+    // Empty parts are left out, an id named twice is asked about once.
+    expect(linesToResolve("5;; 5, abc")).toEqual(["5", "abc"]);
+  });
+
   it("says what the field holds, in both languages", () => {
     const en = testI18n("en");
     expect(summarisePeopleText("1 2\nИван Петров", en)).toBe(

@@ -396,6 +396,11 @@ export const directoryRoutes: FastifyPluginCallback<DirectoryRoutesOptions> = (
 
 /** Looks like a link or a handle, not a name: its problem is said rather than searched. */
 const LINK_LIKE = /[/:@]|^id\d+$/i;
+/**
+ * A number that is no user id ("0", "-5", "1.5e3", 25 digits): said to be no id rather than
+ * looked up as a name nobody has.
+ */
+const NUMBER_LIKE = /^[-+]?\d[\d.,]*(?:e[-+]?\d+)?$/i;
 
 function resolveLine(
   directory: ChannelDirectory,
@@ -424,7 +429,7 @@ function resolveLine(
       matches: row ? 1 : 0,
     });
   }
-  if (parsed.kind === "problem" && LINK_LIKE.test(text)) {
+  if (parsed.kind === "problem" && (LINK_LIKE.test(text) || NUMBER_LIKE.test(text))) {
     return result({ outcome: "problem", problem: parsed.problem });
   }
   const found = nameCandidates(directory.db, dirId, text, DIRECTORY_CANDIDATES_MAX);

@@ -136,7 +136,9 @@ function Settle({ initial, subscriptionNames, timeZone, useLabel, onUse, onCance
       </ol>
       <p role="status" className="resolve-people-summary">
         {pending > 0
-          ? t`${plural(people, { one: "# person ready", other: "# people ready" })}; ${plural(pending, { one: "# line to choose or drop", other: "# lines to choose or drop" })}.`
+          ? people === 0
+            ? t`Nobody ready yet; ${plural(pending, { one: "# line to choose or drop", other: "# lines to choose or drop" })}.`
+            : t`${plural(people, { one: "# person ready", other: "# people ready" })}; ${plural(pending, { one: "# line to choose or drop", other: "# lines to choose or drop" })}.`
           : people === 0
             ? t`No one left to send to.`
             : t`${plural(people, { one: "# person ready", other: "# people ready" })}.`}

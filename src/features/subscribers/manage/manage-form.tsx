@@ -225,8 +225,8 @@ export function ManageForm({
           timeZone={timeZone}
           useLabel={(count) =>
             action === "add"
-              ? t`${plural(count, { one: "Add # person", other: "Add # people" })}`
-              : t`${plural(count, { one: "Remove # person", other: "Remove # people" })}`
+              ? t`${plural(count, { 0: "Add people", one: "Add # person", other: "Add # people" })}`
+              : t`${plural(count, { 0: "Remove people", one: "Remove # person", other: "Remove # people" })}`
           }
           onCancel={() => {
             setResolving(undefined);

@@ -159,7 +159,7 @@ export function BulkSetForm({
           lines={resolving}
           timeZone={timeZone}
           useLabel={(count) =>
-            t`${plural(count, { one: "Set it for # person", other: "Set it for # people" })}`
+            t`${plural(count, { 0: "Set it for people", one: "Set it for # person", other: "Set it for # people" })}`
           }
           onCancel={() => {
             setResolving(undefined);
