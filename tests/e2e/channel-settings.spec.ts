@@ -129,6 +129,8 @@ test.describe("managing the channel", () => {
       await expect(dialog).toContainText("2 people are in this group");
       await screenshot(page, testInfo, `group-delete-${scheme}`);
       await dialog.getByRole("button", { name: "Delete the group" }).click();
+      // Deleted once it says so (the list behind the closing dialog is no proof of it).
+      await expect(page.getByText(`Group “${name}” deleted.`)).toBeVisible();
       await expect(page.getByRole("link", { name })).toHaveCount(0);
       expect(query("SELECT id FROM subscriptions WHERE id = ?", id)).toEqual([]);
       expect(query("SELECT 1 FROM memberships WHERE subscription_id = ?", id)).toEqual([]);
