@@ -102,6 +102,40 @@ const reactRouterProduction = {
   ),
 };
 
+/**
+ * React's API on Preact (preact/compat): the same components, hooks and libraries in about
+ * 55 kB gzip less than React DOM (issue 15). Everything — the build, `npm run dev` and the
+ * component tests — runs on it, so the tests test what ships.
+ */
+const preactForReact = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react$/, replacement: "preact/compat" },
+  // Its ES module build: the CommonJS one it resolves to under Node requires React itself.
+  {
+    find: /^@testing-library\/react$/,
+    replacement: fileURLToPath(
+      new URL(
+        "./node_modules/@testing-library/react/dist/@testing-library/react.esm.js",
+        import.meta.url,
+      ),
+    ),
+  },
+];
+
+/**
+ * Its ES module build outside the build too: under Vitest the "node" condition picks its
+ * CommonJS build, whose `require("react")` would reach React itself, not Preact.
+ */
+const reactRouterModule = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    new URL("./node_modules/react-router/dist/development/index.mjs", import.meta.url),
+  ),
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // Lingui's macros (t, msg, plural, <Trans>) become catalog lookups at build time, before
@@ -115,7 +149,9 @@ export default defineConfig(({ command }) => ({
         }),
       ],
     }),
-    react(),
+    // No Fast Refresh: its runtime patches React DOM, which the app does not run on (Preact,
+    // preactForReact); an edit reloads the page in `npm run dev` instead of going unseen.
+    react({ refreshExclude: /./ }),
     // Compiles `*.po` catalogs into modules when they are imported (src/i18n/catalogs.ts).
     lingui(),
     sonnerWithoutInlineStyle(),
@@ -125,7 +161,8 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: "@", replacement: src },
-      ...(command === "build" ? [reactRouterProduction] : []),
+      ...(command === "build" ? [reactRouterProduction] : [reactRouterModule]),
+      ...preactForReact,
     ],
   },
   build: {
@@ -135,11 +172,11 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React DOM and the scheduler in one chunk: the shell needs all of them, and
-          // left alone Rolldown cuts React into shards shared with the lazy pages, each a
+          // Preact (React's API here, preactForReact) in one chunk: the shell needs all of it,
+          // and left alone Rolldown cuts it into shards shared with the lazy pages, each a
           // request of its own with its own gzip overhead on every first load.
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "preact", test: /[\\/]node_modules[\\/]preact[\\/]/ },
             // zod and the contract's schemas in one chunk, fetched as the app starts
             // (src/api/contract-schemas.ts): left alone they come as seven small chunks. The
             // contract's files the entry needs import no zod: a group of their own, taken first,
@@ -188,6 +225,17 @@ export default defineConfig(({ command }) => ({
           environment: "jsdom",
           include: ["tests/component/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/component/setup.ts"],
+          // Libraries through Vite, so their `react` is Preact as in the app (preactForReact); the
+          // CommonJS ones are bundled first, their `require("react")` included.
+          server: { deps: { inline: true } },
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: ["use-sync-external-store/**", "lucide-react", "lucide-react/icons/*"],
+              },
+            },
+          },
         },
       },
       {

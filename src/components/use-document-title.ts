@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useChannelIfAny } from "./current-channel";
 
 /** The product's name: the same in every language. */
@@ -20,7 +20,9 @@ export function documentTitle(title: string, channelName?: string): string {
  */
 export function useDocumentTitle(title: string) {
   const channelName = useChannelIfAny()?.name;
-  useEffect(() => {
+  // With the page's commit, not after its paint: the tab's title and a screen reader's page
+  // name change together with the page.
+  useLayoutEffect(() => {
     const previous = document.title;
     document.title = documentTitle(title, channelName);
     return () => {

@@ -1,8 +1,7 @@
 import { i18n } from "@lingui/core";
-import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { FunnelTable } from "../../src/features/deliveries/funnel/funnel-table";
-import { render, screen } from "./testing-library";
+import { act, render, screen } from "./testing-library";
 
 describe("the deliveries funnel's table", () => {
   it("names the zone of its dates as every other table does: after a comma, no brackets in brackets", () => {

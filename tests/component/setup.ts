@@ -1,5 +1,6 @@
 import { i18n } from "@lingui/core";
 import { cleanup, configure } from "@testing-library/react";
+import { options } from "preact";
 import { afterEach, beforeEach } from "vitest";
 import { contractSchemas } from "../../src/api/contract-schemas";
 import { installContractTexts } from "../../src/i18n/contract-texts";
@@ -15,6 +16,13 @@ afterEach(() => {
   // come back in the next test's form.
   sessionStorage.clear();
 });
+
+// The app runs on Preact (vite.config.ts, preactForReact), which runs effects after the next
+// frame the browser draws. jsdom draws none (Preact then waits for a timer); here they run as
+// soon as the render's task is over, as React's do.
+options.requestAnimationFrame = (callback) => {
+  setTimeout(callback, 0);
+};
 
 // Pages are lazy chunks that vitest transforms on first use: on a busy machine that alone can
 // take longer than Testing Library's default second.

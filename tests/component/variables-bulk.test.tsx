@@ -135,7 +135,7 @@ describe("setting a variable for many people", { timeout: 90_000 }, () => {
         `“segment” set to “${value}”: ${String(saved.size)} people saved, 6 failed, ${String(notRun)} not run.`,
       ),
     ).toBeTruthy();
-    expect(screen.getByRole("alert").textContent).toContain(
+    expect((await screen.findByRole("alert", {}, WAIT)).textContent).toContain(
       "The run stopped: The channel's service did not answer. Try again later.",
     );
     expect(queryClient.getQueryState(varsKey)?.isInvalidated).toBe(true);

@@ -1,3 +1,4 @@
+import "./recharts-on-preact";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";

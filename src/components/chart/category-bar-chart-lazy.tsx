@@ -1,3 +1,4 @@
+import "./recharts-on-preact";
 import {
   Bar,
   BarChart,
