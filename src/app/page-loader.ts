@@ -13,17 +13,31 @@ export interface RouteContext {
   api: Api;
 }
 
+/** The longest the route waits for what a page's layout depends on (`PageEntry.prefetch`). */
+export const LAYOUT_WAIT_MS = 3000;
+
 /**
  * The loader of a page's route. React Router runs it at the same time as the route's `lazy`
  * (the page's code and catalog), so the session check and the page's first data are on their
  * way while the code arrives, instead of after it: one round trip after the entry, not three.
- * It waits for nothing and returns nothing: the page reads the data through its own queries,
- * which find it in the cache or in flight, and show loading, failure and signing in as ever.
+ * It returns nothing, and waits only for what the page's layout depends on, when the page's
+ * `prefetch` names it, and never longer than `LAYOUT_WAIT_MS`: the page reads the data through
+ * its own queries, which find it in the cache or in flight, and show loading, failure and
+ * signing in as ever.
  */
 export function pageLoader(context: RouteContext, page: PageEntry) {
-  return ({ params, request }: LoaderFunctionArgs): null => {
-    startPage(context, page, params, new URL(request.url).searchParams);
-    return null;
+  return ({ params, request }: LoaderFunctionArgs): null | Promise<null> => {
+    const layout = startPage(context, page, params, new URL(request.url).searchParams);
+    if (!layout) return null;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        resolve(null);
+      }, LAYOUT_WAIT_MS);
+      void layout.then(() => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
   };
 }
 
@@ -32,17 +46,17 @@ export function startPage(
   page: PageEntry,
   params: Params,
   search: URLSearchParams,
-): void {
+): Promise<void> | undefined {
   const options = sessionQuery(api.session);
   // Known when moving inside the app; on the first load it is what this starts.
   const known = queryClient.getQueryData(options.queryKey);
   const session = () => queryClient.query({ ...options, staleTime: "static" }).catch(() => null);
   void session();
   const groupId = parseGroupId(params.groupId);
-  if (groupId === undefined || !page.prefetch) return;
-  if (known !== undefined && !mayOpen(known, groupId, page)) return;
+  if (groupId === undefined || !page.prefetch) return undefined;
+  if (known !== undefined && !mayOpen(known, groupId, page)) return undefined;
   try {
-    page.prefetch({
+    const layout = page.prefetch({
       queryClient,
       call: api.call,
       directory: api.directory,
@@ -52,8 +66,11 @@ export function startPage(
       search,
       session,
     });
+    // A failure is the page's to show: the route never waits on a rejection.
+    return layout?.catch(() => undefined);
   } catch {
     // Never a blank page for a head start: the page's own queries run anyway.
+    return undefined;
   }
 }
 

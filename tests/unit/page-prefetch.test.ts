@@ -3,13 +3,13 @@ import { QueryClient } from "@tanstack/react-query";
 import { directoryKeys } from "@/api/query-keys";
 import { createDirectoryApi } from "@/api/directory/directory-client";
 import { viewKeys } from "@/api/views/view-queries";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "../../src/api/api-context";
 import type { Call } from "../../src/api/client";
 import type { PageVisit } from "../../src/api/page-visit";
 import { sessionKeys } from "../../src/api/query-keys";
 import type { SessionApi } from "../../src/api/session";
-import { mayOpen, startPage } from "../../src/app/page-loader";
+import { LAYOUT_WAIT_MS, mayOpen, pageLoader, startPage } from "../../src/app/page-loader";
 import { pages } from "../../src/app/pages";
 import type { SessionResponse } from "../../src/contract/session";
 import {
@@ -70,7 +70,7 @@ describe("the subscribers list's first data, from the URL", () => {
   it("is the directory's status and first page (newest first, 20) and the names by default", () => {
     const { sent, call } = recorder();
     const at = visit(call, "");
-    prefetchSubscribers(at);
+    void prefetchSubscribers(at);
     // The list the page shows once the directory is ready, not an API page it would throw away.
     expect(sent).toEqual([
       { operation: "subscriptions/get", params: { offset: 0, count: 100 }, groupId: 1001 },
@@ -86,7 +86,7 @@ describe("the subscribers list's first data, from the URL", () => {
   it("asks the directory for the URL's order, filter, size and cursor", () => {
     const { call } = recorder();
     const at = visit(call, "order=name-asc&q=%D0%BF%D0%B5%D1%82&size=50");
-    prefetchSubscribers(at);
+    void prefetchSubscribers(at);
     expect(keysOf(at)).toContainEqual(
       directoryKeys.people(1001, {
         sort: "name",
@@ -105,7 +105,7 @@ describe("the subscribers list's first data, from the URL", () => {
     try {
       const { call } = recorder();
       const at = visit(call, "order=name-desc");
-      prefetchSubscribers(at);
+      void prefetchSubscribers(at);
       expect(keysOf(at)).toContainEqual(
         directoryKeys.people(1001, { sort: "name", order: "desc", locale: "ru", q: "", limit: 20 }),
       );
@@ -116,7 +116,7 @@ describe("the subscribers list's first data, from the URL", () => {
 
   it("is the API's page after the last cursor of the stack, in the URL's page size", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "source=api&size=50&after=120&after=170"));
+    void prefetchSubscribers(visit(call, "source=api&size=50&after=120&after=170"));
     expect(sent[0]).toEqual({
       operation: "subscribers/get",
       params: { count: 50, offset_id: "170" },
@@ -126,13 +126,13 @@ describe("the subscribers list's first data, from the URL", () => {
 
   it("falls back to the first page of 20 for a hand-edited size, as the page does", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "source=api&size=7"));
+    void prefetchSubscribers(visit(call, "source=api&size=7"));
     expect(sent[0]).toEqual({ operation: "subscribers/get", params: { count: 20 }, groupId: 1001 });
   });
 
   it("leaves the load-more list to the page (its query is forgotten when unseen)", () => {
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "source=api&mode=more"));
+    void prefetchSubscribers(visit(call, "source=api&mode=more"));
     expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get"]);
   });
 
@@ -141,7 +141,7 @@ describe("the subscribers list's first data, from the URL", () => {
     // the mailings and bots come with the page rather than after the builder mounts (until
     // then the chips say "#12").
     const { sent, call } = recorder();
-    prefetchSubscribers(visit(call, "subscription_id=5&ignore_read_delivery_id=1&bot_id=3"));
+    void prefetchSubscribers(visit(call, "subscription_id=5&ignore_read_delivery_id=1&bot_id=3"));
     expect(sent.map((item) => item.operation).sort()).toEqual([
       "bots/get",
       "deliveries/get",
@@ -159,7 +159,7 @@ describe("the subscribers list's first data, from the URL", () => {
   it("starts under the keys the list reads, so the page finds them in the cache", () => {
     const { call } = recorder();
     const at = visit(call, "source=api&after=170");
-    prefetchSubscribers(at);
+    void prefetchSubscribers(at);
     expect(keysOf(at)).toContainEqual([
       "api",
       1001,
@@ -240,7 +240,7 @@ describe("the page loader", () => {
     const { sent, call } = recorder();
     const sessions = { count: 0 };
     const queryClient = new QueryClient();
-    startPage(
+    void startPage(
       { queryClient, api: api(call, sessions) },
       page("subscribers"),
       { groupId: "1001" },
@@ -257,11 +257,16 @@ describe("the page loader", () => {
     queryClient.setQueryData(sessionKeys.current, session);
     const context = { queryClient, api: api(call, sessions) };
     // Not the person's channel; then a page their role (support) may not use.
-    startPage(context, page("subscribers"), { groupId: "4242" }, new URLSearchParams());
-    startPage(context, page("subscribers-manage"), { groupId: "1001" }, new URLSearchParams());
+    void startPage(context, page("subscribers"), { groupId: "4242" }, new URLSearchParams());
+    void startPage(context, page("subscribers-manage"), { groupId: "1001" }, new URLSearchParams());
     expect(sent).toEqual([]);
     expect(sessions.count).toBe(0);
-    startPage(context, page("subscribers"), { groupId: "1001" }, new URLSearchParams("source=api"));
+    void startPage(
+      context,
+      page("subscribers"),
+      { groupId: "1001" },
+      new URLSearchParams("source=api"),
+    );
     expect(sent.map((item) => item.operation)).toContain("subscribers/get");
   });
 
@@ -270,7 +275,7 @@ describe("the page loader", () => {
     const { sent, call } = recorder();
     const queryClient = new QueryClient();
     queryClient.setQueryData(sessionKeys.current, null);
-    startPage(
+    void startPage(
       { queryClient, api: api(call, { count: 0 }) },
       page("channel"),
       { groupId: "1001" },
@@ -279,9 +284,67 @@ describe("the page loader", () => {
     expect(sent).toEqual([]);
   });
 
+  describe("waiting for the layout", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** The subscribers route's loader, with a directory whose status answers when told to. */
+    function subscribersRoute(search: string) {
+      let answer: (status: unknown) => void = () => undefined;
+      const statusAnswered = new Promise<unknown>((resolve) => {
+        answer = resolve;
+      });
+      const { call } = recorder();
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(sessionKeys.current, { ...session, role: "admin" });
+      const directory = createDirectoryApi({
+        fetch: async (input) => {
+          const url = input instanceof Request ? input.url : input.toString();
+          if (!url.endsWith("/status")) return new Promise(() => undefined);
+          await statusAnswered;
+          return new Response("{}", { status: 503 });
+        },
+      });
+      const loader = pageLoader(
+        { queryClient, api: { ...api(call, { count: 0 }), directory } },
+        page("subscribers"),
+      );
+      const run = () =>
+        loader({
+          params: { groupId: "1001" },
+          request: new Request(`http://app.test/c/1001/subscribers${search}`),
+          context: undefined,
+          unstable_pattern: "",
+        } as unknown as Parameters<typeof loader>[0]);
+      return { run, answer };
+    }
+
+    it("shows the subscribers list once the directory's status has answered, even a failure", async () => {
+      const { run, answer } = subscribersRoute("");
+      const shown = run();
+      expect(shown).toBeInstanceOf(Promise);
+      let settled = false;
+      void Promise.resolve(shown).then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      answer(undefined);
+      await expect(shown).resolves.toBeNull();
+    });
+
+    it("never waits longer than LAYOUT_WAIT_MS, and not at all for the API's pages", async () => {
+      vi.useFakeTimers();
+      const { run } = subscribersRoute("");
+      const shown = run();
+      await vi.advanceTimersByTimeAsync(LAYOUT_WAIT_MS);
+      await expect(shown).resolves.toBeNull();
+      expect(subscribersRoute("?source=api").run()).toBeNull();
+    });
+  });
+
   it("starts nothing for a malformed channel id", () => {
     const { sent, call } = recorder();
-    startPage(
+    void startPage(
       { queryClient: new QueryClient(), api: api(call, { count: 0 }) },
       page("channel"),
       { groupId: "01" },

@@ -64,11 +64,20 @@ export function ChannelCardSkeleton() {
         <span className="channel-photo skeleton" />
         <span className="skeleton skeleton-line skeleton-title" />
       </div>
-      <div className="facts" aria-hidden="true">
+      {/* The card's own terms and values, as lines of text: the card keeps its height when the
+          channel comes, and what follows does not move (a layout shift, issue 15). */}
+      <dl className="facts" aria-hidden="true">
         {[1, 2, 3, 4, 5].map((line) => (
-          <span key={line} className="skeleton skeleton-line" />
+          <div key={line} className="fact">
+            <dt>
+              <span className="skeleton skeleton-text">&nbsp;</span>
+            </dt>
+            <dd>
+              <span className="skeleton skeleton-text">&nbsp;</span>
+            </dd>
+          </div>
         ))}
-      </div>
+      </dl>
     </div>
   );
 }

@@ -17,14 +17,20 @@ import { hasFilters, readSegment } from "./segment/segment-search";
 // The first data of each subscribers page, started by the router with the page's code
 // (src/app/pages.ts): the same query options the pages read, so they find it in the cache.
 
-/** The list: the page of the URL (size and cursor), and the subscriptions' names it shows. */
-export function prefetchSubscribers(visit: PageVisit): void {
+/**
+ * The list: the page of the URL (size and cursor), and the subscriptions' names it shows.
+ * Returns the directory's status when the list's source depends on it: the page's status line,
+ * its source switch and the directory's controls are drawn from it, so the route shows the page
+ * with them rather than pushing the list down when they come.
+ */
+export function prefetchSubscribers(visit: PageVisit): Promise<void> | undefined {
   const { queryClient, call, groupId } = visit;
   const search = readSearch(subscribersSearch, visit.search);
   // Not the load-more list: its query is forgotten as soon as no page shows it (gcTime 0),
   // so rows that arrived before the page would be thrown away.
   const pageSize = Number(search.size);
   const filters = readSegment(visit.search);
+  let layout: Promise<void> | undefined;
   if (hasFilters(filters)) {
     // A segment reads the API's pages whatever the source (the directory cannot filter).
     if (search.mode === "pages") {
@@ -38,7 +44,7 @@ export function prefetchSubscribers(visit: PageVisit): void {
     // "auto" shows the directory's list once its status says it is ready (the usual case): both
     // are started together, so the rows are one round trip away. A directory still reading
     // sends the page to the API's pages, which it then asks for itself.
-    void startQuery(queryClient, directoryStatusOptions(groupId, visit.directory));
+    layout = startQuery(queryClient, directoryStatusOptions(groupId, visit.directory));
     // The language the app shows: the list by name follows its collation.
     const params = directoryListParams(search.order, search.q, pageSize, search.from, i18n.locale);
     void startQuery(queryClient, directoryPeopleQuery(groupId, params, visit.directory));
@@ -49,6 +55,7 @@ export function prefetchSubscribers(visit: PageVisit): void {
   void startQuery(queryClient, subscriptionsQuery(groupId, call));
   // The page names the saved view it shows, and its toolbar lists them.
   void startQuery(queryClient, viewsQuery(groupId, visit.gateway));
+  return layout;
 }
 
 /** The count with the URL's filters, and the names its filters offer. */

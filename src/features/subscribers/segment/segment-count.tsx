@@ -18,7 +18,15 @@ export function SegmentCount({ count }: SegmentCountProps) {
   const format = useFormat();
   const { run, size } = count;
   if (!count.filtered) {
-    if (size === undefined) return null;
+    // Its line is kept while the size is not known yet: the bar below does not jump when it
+    // comes (a layout shift, issue 15).
+    if (size === undefined) {
+      return (
+        <p className="segment-count muted" aria-hidden="true">
+          &nbsp;
+        </p>
+      );
+    }
     const n = size.count;
     return (
       <p className="segment-count muted" role="status">
