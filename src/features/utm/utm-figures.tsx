@@ -273,7 +273,8 @@ export function UtmFigures({
           </div>
         </dl>
       )}
-      {totals && (
+      {!totals && loading && <TotalsPlaceholder />}
+      {(totals ?? loading) && (
         <p className="muted utm-totals-note">
           <Trans>Changes against {previousText}.</Trans>
         </p>
@@ -342,5 +343,34 @@ export function UtmFigures({
         </section>
       )}
     </section>
+  );
+}
+
+/**
+ * The four totals' cards while the figures load, with their terms and a line for each value:
+ * the chart below keeps its place when the figures come (a layout shift, issue 15).
+ */
+function TotalsPlaceholder() {
+  return (
+    <dl className="utm-totals" aria-hidden="true">
+      {[
+        <Trans key="subscribed">Subscribed</Trans>,
+        <Trans key="unsubscribed">Unsubscribed</Trans>,
+        <Trans key="net">Net growth</Trans>,
+        <Trans key="rate">Unsubscribe rate</Trans>,
+      ].map((term) => (
+        <div key={term.key}>
+          <dt>{term}</dt>
+          <dd>
+            <span className="utm-total-value">
+              <span className="skeleton skeleton-text utm-total-value-placeholder">&nbsp;</span>
+            </span>{" "}
+            <span className="change-text">
+              <span className="skeleton skeleton-text">&nbsp;</span>
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
