@@ -28,6 +28,9 @@ export function UserIdsField({
   const { i18n } = useLingui();
   const format = useFormat();
   const max = format.number(USER_IDS_MAX);
+  // As people call the ids ("Telegram ID"), not by the API's field name.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the networks' names, in every language
+  const network = idName === "vk_user_id" ? "VK" : "Telegram";
   const id = useId();
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
@@ -40,14 +43,14 @@ export function UserIdsField({
       <p id={hintId} className="user-ids-hint">
         {namesAccepted ? (
           <Trans>
-            The people’s <code>{idName}</code>, names or profile links, one a line (ids may also be
+            The people’s {network} user ids, names or profile links, one a line (ids may also be
             separated by commas or spaces); at most {max}. Names are looked up in the directory and
             shown to you before anything is sent.
           </Trans>
         ) : (
           <Trans>
-            The people’s <code>{idName}</code>, separated by commas, spaces or new lines; at most{" "}
-            {max}.
+            The people’s {network} user ids, separated by commas, spaces or new lines; at most {max}
+            .
           </Trans>
         )}
       </p>

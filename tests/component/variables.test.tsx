@@ -465,7 +465,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(
       await screen.findByText("This person has no variables yet: add one below.", undefined, WAIT),
     ).toBeTruthy();
-    expect(screen.getByText(/^vk_user_id 500002\./)).toBeTruthy();
+    expect(screen.getByText(/^VK user id 500002\./)).toBeTruthy();
 
     await user.type(screen.getByRole("textbox", { name: "Name" }), "lang");
     await user.type(screen.getByRole("textbox", { name: "Value" }), "en{Enter}");

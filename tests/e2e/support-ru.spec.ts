@@ -89,7 +89,7 @@ test.describe("support staff in Russian", () => {
       await expect(page).toHaveURL(new RegExp(`/c/1001/variables\\?user=${userId}`));
       // Named from the directory once it has read the person (issue 16), by the id before.
       await expect(page.locator(".variables-person-name")).toBeVisible();
-      await expect(page.locator(".variables-person")).toContainText(`tg_user_id ${userId}`);
+      await expect(page.locator(".variables-person")).toContainText(`Telegram ID ${userId}`);
       await expect(page).toHaveTitle(
         `Переменные пользователя ${userId} · Coffee Club (Telegram) · Channel Desk`,
       );

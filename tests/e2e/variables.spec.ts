@@ -144,7 +144,7 @@ test.describe("the variables page", () => {
       await expect(page).toHaveURL(new RegExp(`/c/1001/variables\\?user=${userId}$`));
       // Named from the directory once it has read the person (issue 16), by the id before.
       await expect(page.locator(".variables-person-name")).toBeVisible();
-      await expect(page.locator(".variables-person")).toContainText(`tg_user_id ${userId}`);
+      await expect(page.locator(".variables-person")).toContainText(`Telegram user id ${userId}`);
       await lookAt(page, testInfo, `variables-by-id-${scheme}`);
 
       // Someone who is not a subscriber of the channel.

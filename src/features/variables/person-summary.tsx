@@ -46,9 +46,11 @@ export function PersonSummary({ person, record, role, actions }: PersonSummaryPr
     lookup.data?.items.find(
       (item) => item.id === String(record) && userIdOf(item, person.field) === person.userId,
     );
-  const idText = `${person.field} ${String(person.userId)}`;
   const name = subscriber ? personName(subscriber, i18n) : undefined;
   const userId = String(person.userId);
+  // As people call it ("Telegram ID 885530474"), not the API's field name.
+  const idText =
+    person.field === "tg_user_id" ? t`Telegram user id ${userId}` : t`VK user id ${userId}`;
 
   return (
     <div className="card variables-person">
