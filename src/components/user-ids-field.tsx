@@ -59,7 +59,7 @@ export function UserIdsField({
         id={id}
         ref={ref}
         rows={5}
-        spellCheck={false}
+        spellCheck="false"
         autoComplete="off"
         className="user-ids-textarea"
         aria-invalid={error ? true : undefined}

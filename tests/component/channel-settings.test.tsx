@@ -112,6 +112,11 @@ describe("managing the channel's groups and variables", { timeout: 120_000 }, ()
     // Edited in place; too long a value is refused in the box, the text kept.
     await user.click(screen.getByRole("button", { name: "Edit promo" }));
     const box = screen.getByRole("textbox", { name: "Value of promo" });
+    // The Edit button is gone: the focus went into the box, and no spell check marks a code.
+    await waitFor(() => {
+      expect(document.activeElement).toBe(box);
+    }, WAIT);
+    expect(box.getAttribute("spellcheck")).toBe("false");
     await user.clear(box);
     await user.click(box);
     await user.paste("x".repeat(4097));

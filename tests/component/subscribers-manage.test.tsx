@@ -30,6 +30,8 @@ async function fill(user: User, action: "Add" | "Remove", subscription: string, 
   );
   await user.selectOptions(screen.getByRole("combobox", { name: "Subscription" }), subscription);
   const field = screen.getByRole("textbox", { name: "User ids" });
+  // Ids are no words: the browser checks no spelling in them (nor sends them to a speller).
+  expect(field.getAttribute("spellcheck")).toBe("false");
   await user.clear(field);
   await user.click(field);
   await user.paste(ids);

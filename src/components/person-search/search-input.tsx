@@ -45,7 +45,7 @@ export function SearchInput({
         className="person-search-input"
         placeholder={t`Find a person…`}
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-describedby={withHint ? hintId : undefined}

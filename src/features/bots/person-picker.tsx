@@ -63,7 +63,7 @@ export function PersonPicker({ idName, rejected, onPick }: PersonPickerProps) {
         label={t`User id (${idName})`}
         inputMode="numeric"
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         error={errors.userId?.message}
         {...register("userId")}
       />

@@ -61,7 +61,7 @@ export function DeliveryFilters({
           label={t`Recipient (${userIdLabel})`}
           inputMode="numeric"
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.user?.message}
           {...register("user")}
         />

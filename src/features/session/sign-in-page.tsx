@@ -74,7 +74,7 @@ export function SignInPage() {
           label={t`User name`}
           autoComplete="username"
           autoCapitalize="none"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.username?.message}
           {...register("username")}
         />

@@ -148,7 +148,7 @@ export function AddVariableForm({
         <TextField
           label={t`Name`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           className="variables-add-name"
           error={errors.name?.message}
           {...nameField}

@@ -79,7 +79,7 @@ export function FindPerson({ field, current, onFind, onRefuse }: FindPersonProps
             id={id}
             value={text}
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
             inputMode="text"
             aria-invalid={invalid ? true : undefined}
             aria-describedby={`${id}-understood`}

@@ -37,7 +37,7 @@ export function ValueInput({
       {...textarea}
       ref={ref}
       rows={2}
-      spellCheck={false}
+      spellCheck="false"
       autoComplete="off"
       className={className ? `variables-textarea ${className}` : "variables-textarea"}
       aria-invalid={invalid ? true : undefined}

@@ -161,7 +161,7 @@ export function AfterSection({ form }: { form: Form }) {
         label={t`Page after subscribing`}
         hint={t`Where the person goes next: an address starting with https://, or empty.`}
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         error={errors.url_after_subscribing?.message}
         {...form.register("url_after_subscribing")}
       />
@@ -170,7 +170,7 @@ export function AfterSection({ form }: { form: Form }) {
         inputMode="url"
         label={t`Page after unsubscribing`}
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         error={errors.url_after_unsubscribing?.message}
         {...form.register("url_after_unsubscribing")}
       />
@@ -279,28 +279,28 @@ export function AnalyticsSection({ form }: { form: Form }) {
         <TextField
           label={t`VK pixel`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.vk_pixel?.message}
           {...form.register("vk_pixel")}
         />
         <TextField
           label={t`Facebook pixel`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.fb_pixel?.message}
           {...form.register("fb_pixel")}
         />
         <TextField
           label={t`Yandex Metrica counter`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.ya_metrica?.message}
           {...form.register("ya_metrica")}
         />
         <TextField
           label={t`Google Analytics id`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.ga_metrica?.message}
           {...form.register("ga_metrica")}
         />

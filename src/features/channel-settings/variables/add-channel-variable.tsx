@@ -84,14 +84,14 @@ export function AddChannelVariable({
           label={t`Name`}
           hint={t`Latin letters, digits and _, up to ${nameMax}. Messages insert it as ${placeholder}.`}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           error={errors.name?.message}
           {...register("name")}
         />
         <TextAreaField
           label={t`Value`}
           rows={2}
-          spellCheck={false}
+          spellCheck="false"
           error={errors.value?.message}
           {...register("value")}
         />

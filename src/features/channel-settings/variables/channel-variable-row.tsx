@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { describeApiError } from "@/api/error-text";
 import { CopyButton } from "@/components/copy-button";
 import { channelValueProblem, placeholderOf } from "./channel-variable-schema";
@@ -29,6 +29,13 @@ export function ChannelVariableRow({
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const placeholder = placeholderOf(name);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const isEditing = editing !== undefined;
+  // The box opens on a person's click on Edit, which leaves with the button: focus follows
+  // them into the box (the `autofocus` attribute alone focuses nothing inserted after a load).
+  useLayoutEffect(() => {
+    if (isEditing) editor.current?.focus();
+  }, [isEditing]);
 
   const save = async (text: string) => {
     const invalid = channelValueProblem(text, i18n);
@@ -78,15 +85,14 @@ export function ChannelVariableRow({
               <Trans>Value of {name}</Trans>
             </label>
             <textarea
+              ref={editor}
               id={id}
               className="settings-value-input"
               rows={2}
-              spellCheck={false}
+              spellCheck="false"
               value={editing}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-error` : undefined}
-              // The box opens on a person's click on Edit: focus follows them.
-              autoFocus
               onChange={(event) => {
                 onEdit(event.target.value);
               }}

@@ -193,7 +193,7 @@ export function SegmentJobDialog({
               value={values.name}
               onChange={set("name")}
               autoComplete="off"
-              spellCheck={false}
+              spellCheck="false"
               aria-invalid={wrong === "name" || undefined}
             />
           </p>

@@ -115,7 +115,7 @@ export function BulkSetForm({
       <TextField
         label={t`Variable name`}
         autoComplete="off"
-        spellCheck={false}
+        spellCheck="false"
         maxLength={VARIABLE_NAME_MAX * 2}
         className="bulk-set-name"
         error={errors.name?.message}
