@@ -1,6 +1,7 @@
 import * as z from "./zod";
-import { id, int, VARIABLE_NAME_MAX, VARIABLE_NAME_PATTERN, VARIABLE_VALUE_MAX } from "./common";
+import { id, int, VARIABLE_VALUE_MAX } from "./common";
 import { contractError } from "./messages";
+import { variableName } from "./operations";
 import { segmentFilters } from "./subscriber-filters";
 
 /**
@@ -22,24 +23,13 @@ import { segmentFilters } from "./subscriber-filters";
  * Refusals are the failure body with a `reason` of src/contract/gateway-reasons.ts.
  */
 
-const jobVariableName = z
-  .string()
-  .check(
-    z.minLength(1, contractError("variable-name-empty")),
-    z.maxLength(
-      VARIABLE_NAME_MAX,
-      contractError("variable-name-too-long", { max: VARIABLE_NAME_MAX }),
-    ),
-    z.regex(VARIABLE_NAME_PATTERN, contractError("variable-name-pattern")),
-  );
-
 /** What a job does to each person, and with which operation of the API. */
 export const jobAction = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("subscription-add"), subscription_id: id }),
   z.strictObject({ kind: z.literal("subscription-del"), subscription_id: id }),
   z.strictObject({
     kind: z.literal("var-set"),
-    name: jobVariableName,
+    name: variableName,
     value: z
       .string()
       .check(
@@ -49,7 +39,7 @@ export const jobAction = z.discriminatedUnion("kind", [
         ),
       ),
   }),
-  z.strictObject({ kind: z.literal("var-del"), name: jobVariableName }),
+  z.strictObject({ kind: z.literal("var-del"), name: variableName }),
   z.strictObject({
     kind: z.literal("bot-start"),
     bot_id: id,
