@@ -496,6 +496,26 @@ export default defineConfig([
     },
   },
 
+  {
+    name: "project/toasts-through-notify",
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/app/app-toaster.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sonner",
+              message:
+                'Call `notify()` from "@/components/notify": it loads sonner when a toast is shown, not with the page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   ...boundaryConfigs(root),
   ...localizationConfigs(),
 ]);

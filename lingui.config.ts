@@ -13,7 +13,9 @@ import { formatter } from "@lingui/format-po";
  *   with that code (`withCatalogs` in src/i18n/with-catalogs.ts, or a page's `catalogs` in
  *   src/app/pages.ts) — `CATALOG_GROUPS` below, matched by path;
  * - `src/features/<feature>/locales/{locale}.po`: one per feature folder, read when one of its
- *   pages opens. A new feature folder gets its catalog at the next `npm run i18n:extract`.
+ *   pages opens. A new feature folder gets its catalog at the next `npm run i18n:extract`;
+ * - `src/features/<feature>/<part>/locales/{locale}.po`: a part of a feature with its own
+ *   (`FEATURE_PARTS` below), taken out of the feature's.
  * tests/unit/catalog-loads.test.ts checks, from the import graph, that every load of code has
  * the catalogs of the words it can show.
  */
@@ -53,6 +55,13 @@ export const CATALOG_GROUPS: Record<string, string[]> = {
   ],
 };
 
+/**
+ * Parts of a feature folder with a catalog of their own (`src/features/<part>/locales/`): a page
+ * that shows few of its feature's words and none outside its folder, so its first load does not
+ * carry the rest (issue 15). The page names the part as its `area` in src/app/pages.ts.
+ */
+export const FEATURE_PARTS = ["subscribers/manage", "variables/bulk"];
+
 const inRoot = (pattern: string) => `<rootDir>/${pattern}`;
 
 const features = fs
@@ -90,6 +99,13 @@ export default defineConfig({
     ...features.map((feature) => ({
       path: `<rootDir>/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/src/features/${feature}`],
+      exclude: FEATURE_PARTS.filter((part) => part.startsWith(`${feature}/`)).map((part) =>
+        inRoot(`src/features/${part}/**`),
+      ),
+    })),
+    ...FEATURE_PARTS.map((part) => ({
+      path: `<rootDir>/src/features/${part}/locales/{locale}`,
+      include: [`<rootDir>/src/features/${part}`],
     })),
   ],
 });

@@ -24,6 +24,11 @@ export interface RouteSource {
   /** The module the route's lazy import loads, relative to the project ("src/..."). */
   module: string;
   /**
+   * The page's `area`: its feature folder ("subscribers") or a part of one with a catalog of
+   * its own ("subscribers/manage"). Left out: the feature folder of `module`.
+   */
+  area?: string;
+  /**
    * The groups of shared code whose catalogs are loaded with it (a page's `catalogs`, or the
    * `withCatalogs(…)` around a route's import; src/i18n/with-catalogs.ts).
    * Left out: none.
@@ -66,10 +71,10 @@ export function firstLoadFiles(
  */
 export function routeCatalogKeys(
   manifest: Manifest,
-  route: Pick<RouteSource, "module" | "catalogs">,
+  route: Pick<RouteSource, "module" | "catalogs" | "area">,
   locale: string,
 ): string[] {
-  const feature = /^(?:@\/|src\/)features\/([^/]+)\//u.exec(route.module)?.[1];
+  const feature = route.area ?? /^(?:@\/|src\/)features\/([^/]+)\//u.exec(route.module)?.[1];
   const keys = [`src/locales/${locale}.po`];
   if (feature !== undefined) keys.push(`src/features/${feature}/locales/${locale}.po`);
   for (const group of route.catalogs ?? []) keys.push(`src/locales/${group}/${locale}.po`);
@@ -102,11 +107,13 @@ export function routeSources(pagesSource: string, routesSource: string): RouteSo
     const id = /\bid:\s*"([^"]+)"/u.exec(block)?.[1];
     const segment = /\bsegment:\s*"([^"]*)"/u.exec(block)?.[1];
     const module = /import\("([^"]+)"\)/u.exec(block)?.[1];
+    const area = /\barea:\s*"([^"]+)"/u.exec(block)?.[1];
     if (id === undefined || segment === undefined || module === undefined) continue;
     routes.push({
       name: id,
       path: segment ? `/c/:groupId/${segment}` : "/c/:groupId",
       module,
+      ...(area === undefined ? {} : { area }),
       catalogs: catalogNames(block, /\bcatalogs:\s*\[([^\]]*)\]/u),
     });
   }

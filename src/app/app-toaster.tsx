@@ -4,7 +4,7 @@ import { Toaster } from "sonner";
 import "sonner/dist/styles.css";
 import { useResolvedTheme } from "./theme-store";
 
-/** The one place toasts appear; features call `toast()` from sonner. */
+/** The one place toasts appear; pages call `notify()` from src/components/notify.ts. */
 export function AppToaster() {
   const { t } = useLingui();
   const theme = useResolvedTheme();

@@ -1,9 +1,9 @@
 /**
- * A toast from a page that should not carry sonner in its first load (about 6 kB gzip): the
- * layout's toaster (src/app/app-toaster.tsx) has usually fetched it already, so the toast
- * shows at once; otherwise as soon as it has come.
+ * A toast, without sonner (about 6 kB gzip) in any page's first load: the layout's toaster
+ * (src/app/app-toaster.tsx) has usually fetched sonner already, so the toast shows at once;
+ * otherwise as soon as it has come. Pages call this, never sonner's `toast` directly.
  */
-export function notify(tone: "success" | "error", text: string): void {
+export function notify(tone: "success" | "warning" | "error", text: string): void {
   void import("sonner").then(({ toast }) => {
     toast[tone](text);
   });

@@ -71,6 +71,7 @@ describe("routeSources", () => {
       name: "channel",
       path: "/c/:groupId",
       module: "@/features/channel/channel-page",
+      area: "channel",
       catalogs: [],
     });
     expect(routes.at(-1)).toEqual({
@@ -79,9 +80,10 @@ describe("routeSources", () => {
       module: "@/features/session/sign-in-page",
       catalogs: ["errors", "forms"],
     });
-    // Each page's groups, as the registry declares them.
+    // Each page's area and groups, as the registry declares them.
     for (const page of pages) {
       const route = routes.find((candidate) => candidate.name === page.id);
+      expect(route?.area, page.id).toBe(page.area);
       expect(route?.catalogs, page.id).toEqual(page.catalogs ?? []);
     }
   });
@@ -93,6 +95,8 @@ describe("routeCatalogKeys", () => {
     "src/locales/csv/ru.po": { file: "assets/ru-b.js" },
     "src/locales/charts/ru.po": { file: "assets/ru-c.js" },
     "src/features/utm/locales/ru.po": { file: "assets/ru-d.js" },
+    "src/features/subscribers/locales/ru.po": { file: "assets/ru-e.js" },
+    "src/features/subscribers/manage/locales/ru.po": { file: "assets/ru-f.js" },
   };
 
   it("names the shared catalog, the feature's and the route's groups, of one language", () => {
@@ -106,6 +110,13 @@ describe("routeCatalogKeys", () => {
     expect(
       routeCatalogKeys(withCatalogs, { module: "@/features/utm/utm-page", catalogs: [] }, "en"),
     ).toEqual([]);
+  });
+
+  it("names a part's catalog, not its feature's, for a page whose area is the part", () => {
+    const module = "@/features/subscribers/manage/manage-page";
+    expect(
+      routeCatalogKeys(withCatalogs, { module, area: "subscribers/manage", catalogs: [] }, "ru"),
+    ).toEqual(["src/locales/ru.po", "src/features/subscribers/manage/locales/ru.po"]);
   });
 });
 

@@ -39,7 +39,7 @@ function areaOf(catalogPath: string): string {
   if (relative === "src/locales/{locale}") return SHARED;
   const group = /^src\/locales\/([^/]+)\/\{locale\}$/u.exec(relative)?.[1];
   if (group !== undefined) return group;
-  const feature = /^src\/features\/([^/]+)\/locales\/\{locale\}$/u.exec(relative)?.[1];
+  const feature = /^src\/features\/([^/]+(?:\/[^/]+)?)\/locales\/\{locale\}$/u.exec(relative)?.[1];
   if (feature !== undefined) return feature;
   throw new Error(`no area for the catalog ${relative}`);
 }

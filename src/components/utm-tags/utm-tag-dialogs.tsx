@@ -1,7 +1,7 @@
 import { i18n as globalI18n } from "@lingui/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import { utmTagsKey } from "@/api/query-keys";
@@ -55,7 +55,7 @@ export function UtmTagDialogs({ groupId, dialog, onClose }: UtmTagDialogsProps) 
         onSubmit={async (name) => {
           const answer = await call("utms/add", { name }, { groupId });
           await refreshTags();
-          toast.success(t`Tag “${name}” created.`);
+          notify("success", t`Tag “${name}” created.`);
           if (dialog?.kind === "new") dialog.onCreated?.(answer.utm_id);
         }}
       />
@@ -72,7 +72,7 @@ export function UtmTagDialogs({ groupId, dialog, onClose }: UtmTagDialogsProps) 
           if (dialog?.kind !== "rename") return;
           await call("utms/edit", { utm_id: dialog.utmId, name }, { groupId });
           await refreshTags();
-          toast.success(t`Tag renamed to “${name}”.`);
+          notify("success", t`Tag renamed to “${name}”.`);
         }}
       />
       <ConfirmDialog
@@ -109,11 +109,11 @@ export function UtmTagDialogs({ groupId, dialog, onClose }: UtmTagDialogsProps) 
           call("utms/del", { utm_id: utmId }, { groupId }).then(
             async () => {
               await refreshTags();
-              toast.success(t`Tag “${name}” deleted.`);
+              notify("success", t`Tag “${name}” deleted.`);
             },
             (error: unknown) => {
               const reason = describeApiError(error, globalI18n);
-              toast.error(t`Tag “${name}” was not deleted: ${reason}`);
+              notify("error", t`Tag “${name}” was not deleted: ${reason}`);
             },
           );
         }}

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
 import { useConnectionMonitor } from "@/api/connection-context";
@@ -79,8 +79,8 @@ export function useBotAction(groupId: number, field: UserIdField) {
       const next = error ? failureOutcome(subject, error, i18n) : successOutcome(subject, i18n);
       const unreachable = isApiError(error) && error.kind === "network";
       setOutcome({ ...next, userId: request.userId, offline: unreachable });
-      if (next.tone === "success") toast.success(next.text);
-      else toast.error(next.text);
+      if (next.tone === "success") notify("success", next.text);
+      else notify("error", next.text);
       await Promise.all([
         // Counts by bot (subscribersCount with bot_id) change with who is in a bot.
         queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "subscribers") }),

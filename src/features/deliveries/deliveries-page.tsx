@@ -1,11 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useApi } from "@/api/api-context";
 import { botsQuery, deliveriesQuery, namesById } from "@/api/lookup-queries";
 import { apiQuery } from "@/api/queries";
 import { CompareControl, compareSearch } from "@/components/chart/compare-control";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -18,7 +19,6 @@ import { useFormat } from "@/i18n/use-format";
 import { userIdField, type UserIdField } from "@/lib/subscriber-format";
 import { DeliveryChart } from "./delivery-chart";
 import { DeliveryCount } from "./delivery-count";
-import { DeliveryFilters } from "./delivery-filters";
 import { deliveryParams, type DeliveryParams } from "./delivery-params";
 import { deliveriesSearch, RECORD_PAGE_SIZES } from "./deliveries-search";
 import { ExportButton } from "./export-button";
@@ -27,6 +27,15 @@ import { RecordsView } from "./records-view";
 import { useDeliverySeries } from "./use-delivery-series";
 import "@/components/data-table.css";
 import "./deliveries.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
+
+// Under the funnel: the filters' form (react-hook-form, about 15 kB gzip) is fetched once the
+// page is drawn, not as part of its first load (issue 15).
+const DeliveryFilters = lazy(() =>
+  withCatalogs("forms", () => import("./delivery-filters")).then((module) => ({
+    default: module.DeliveryFilters,
+  })),
+);
 
 /**
  * The funnel of the mass deliveries of a period (src/features/deliveries/funnel), then the
@@ -127,20 +136,24 @@ export function DeliveriesPage() {
       <h2 className="deliveries-records-heading">
         <Trans>Messages sent</Trans>
       </h2>
-      <DeliveryFilters
-        user={search.user}
-        delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
-        userIdLabel={field ? i18n._(USER_ID_LABELS[field]) : undefined}
-        deliveries={deliveries.data ?? []}
-        deliveriesFailed={deliveries.isError}
-        onApply={(values) => {
-          setSearch({
-            user: values.user,
-            delivery: values.delivery === "" ? [] : [Number(values.delivery)],
-            after: [],
-          });
-        }}
-      />
+      <ChunkBoundary what={t`This form could not be loaded.`}>
+        <Suspense fallback={<div className="deliveries-filters-placeholder" aria-hidden="true" />}>
+          <DeliveryFilters
+            user={search.user}
+            delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
+            userIdLabel={field ? i18n._(USER_ID_LABELS[field]) : undefined}
+            deliveries={deliveries.data ?? []}
+            deliveriesFailed={deliveries.isError}
+            onApply={(values) => {
+              setSearch({
+                user: values.user,
+                delivery: values.delivery === "" ? [] : [Number(values.delivery)],
+                after: [],
+              });
+            }}
+          />
+        </Suspense>
+      </ChunkBoundary>
       <DeliveryCount
         query={count}
         previous={previousCount}

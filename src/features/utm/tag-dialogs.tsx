@@ -1,7 +1,7 @@
 import { i18n as globalI18n } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import { NameDialog } from "@/components/name-dialog";
@@ -61,10 +61,10 @@ export function TagDialogs({ groupId, dialog, onClose }: TagDialogsProps) {
                   forgetCampaignLabel(gateway, groupId, utmId).then(
                     async () => {
                       await refreshLabels();
-                      toast.success(t`The campaign follows the tag’s name again.`);
+                      notify("success", t`The campaign follows the tag’s name again.`);
                     },
                     (error: unknown) => {
-                      toast.error(describeApiError(error, globalI18n));
+                      notify("error", describeApiError(error, globalI18n));
                     },
                   );
                 },
@@ -75,7 +75,7 @@ export function TagDialogs({ groupId, dialog, onClose }: TagDialogsProps) {
           if (!campaign) return;
           await saveCampaignLabel(gateway, groupId, campaign.utmId, label);
           await refreshLabels();
-          toast.success(t`Campaign saved.`);
+          notify("success", t`Campaign saved.`);
         }}
       />
     </>

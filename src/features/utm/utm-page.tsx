@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { namesById, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
@@ -11,17 +12,24 @@ import { mayCall } from "@/contract/roles";
 import { useFormat } from "@/i18n/use-format";
 import { previousPeriod } from "@/lib/compare-periods";
 import { userIdField } from "@/lib/subscriber-format";
-import { LinkBuilder } from "./link-builder";
 import { campaignLabelsQuery, previousTagCountsQuery, tagCountsQuery } from "./queries";
-import { RecentLinks } from "./recent-links";
-import { TagDialogs, type TagDialog } from "./tag-dialogs";
+import type { TagDialog } from "./tag-dialogs";
 import { TaggedEvents } from "./tagged-events";
 import { UtmFigures } from "./utm-figures";
-import { useRecentLinks } from "./use-recent-links";
 import { utmSearch } from "./utm-search";
 import "@/components/data-table.css";
 import "./utm.css";
 import { withZone } from "@/lib/zone-words";
+import { withCatalogs } from "@/i18n/with-catalogs";
+
+// Below the first screen (the builder) or behind a button (the tags' dialogs): fetched once the
+// page is drawn, with react-hook-form and the forms' words, not as part of its first load.
+const loadLinkSection = () => withCatalogs("forms", () => import("./link-section"));
+const LinkSection = lazy(() =>
+  loadLinkSection().then((module) => ({ default: module.LinkSection })),
+);
+const loadTagDialogs = () => withCatalogs("forms", () => import("./tag-dialogs"));
+const TagDialogs = lazy(() => loadTagDialogs().then((module) => ({ default: module.TagDialogs })));
 
 const NO_LABELS: ReadonlyMap<number, string> = new Map();
 
@@ -65,6 +73,9 @@ export function UtmPage() {
   const previousCounts = useQuery(previousTagCountsQuery(channel.group_id, period, call));
   const labels = useQuery(campaignLabelsQuery(channel.group_id, gateway));
   const [dialog, setDialog] = useState<TagDialog | null>(null);
+  // Mounted from the first opening on, so a dialog that closes gives the focus back.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (dialog !== null && !dialogsWanted) setDialogsWanted(true);
   const closeDialog = useCallback(() => {
     setDialog(null);
   }, []);
@@ -78,6 +89,9 @@ export function UtmPage() {
   const canBuild = mayCall(role, "utms/getLink");
   const canManage = mayCall(role, "utms/add") && mayCall(role, "utms/edit");
   const countsError = counts.error ?? previousCounts.error ?? undefined;
+  useEffect(() => {
+    if (canManage) void loadTagDialogs().catch(() => undefined);
+  }, [canManage]);
 
   return (
     <>
@@ -138,25 +152,35 @@ export function UtmPage() {
         chartPeriod={{ from: period.from, to: period.to, timeZone: channel.time_zone, zoneLabel }}
         onDialog={canManage ? setDialog : undefined}
       />
-      {canManage && <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />}
+      {canManage && dialogsWanted && (
+        <ChunkBoundary what={t`This form could not be loaded.`}>
+          <Suspense fallback={null}>
+            <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
       <div className="utm-columns">
         {canBuild && (
-          <LinkSection
-            key={channel.group_id}
-            groupId={channel.group_id}
-            tags={tags.data ?? []}
-            subscriptions={subscriptions.data ?? []}
-            subscriptionNames={subscriptionNames}
-            loading={tags.isPending || subscriptions.isPending}
-            timeZone={channel.time_zone}
-            onNewTag={
-              canManage
-                ? (select) => {
-                    setDialog({ kind: "new", onCreated: select });
-                  }
-                : undefined
-            }
-          />
+          <ChunkBoundary what={t`This form could not be loaded.`}>
+            <Suspense fallback={<LinkSectionPlaceholder />}>
+              <LinkSection
+                key={channel.group_id}
+                groupId={channel.group_id}
+                tags={tags.data ?? []}
+                subscriptions={subscriptions.data ?? []}
+                subscriptionNames={subscriptionNames}
+                loading={tags.isPending || subscriptions.isPending}
+                timeZone={channel.time_zone}
+                onNewTag={
+                  canManage
+                    ? (select) => {
+                        setDialog({ kind: "new", onCreated: select });
+                      }
+                    : undefined
+                }
+              />
+            </Suspense>
+          </ChunkBoundary>
         )}
       </div>
       <TaggedEvents
@@ -179,21 +203,7 @@ export function UtmPage() {
   );
 }
 
-function LinkSection({
-  groupId,
-  timeZone,
-  ...lists
-}: Omit<Parameters<typeof LinkBuilder>[0], "onMade"> & { timeZone: string }) {
-  const recent = useRecentLinks(groupId);
-  return (
-    <>
-      <LinkBuilder groupId={groupId} {...lists} onMade={recent.add} />
-      <RecentLinks
-        links={recent.links}
-        kept={recent.kept}
-        onClear={recent.clear}
-        timeZone={timeZone}
-      />
-    </>
-  );
+/** Where the builder and the recent links come, as tall as the builder's card. */
+function LinkSectionPlaceholder() {
+  return <div className="card utm-builder-placeholder" aria-hidden="true" />;
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { describeApiError } from "@/api/error-text";
 import type { Variable } from "@/contract/entities";
 import type { Person } from "./variables-queries";
@@ -38,7 +38,7 @@ export function ExportVariablesButton({
       );
     } catch (error) {
       const reason = describeApiError(error, i18n);
-      toast.error(t`Could not export the variables: ${reason}`);
+      notify("error", t`Could not export the variables: ${reason}`);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { describeApiError } from "@/api/error-text";
 import { useApi } from "@/api/api-context";
 import { apiKeys } from "@/api/query-keys";
@@ -60,7 +60,8 @@ export function useVariableChange(person: Person) {
       );
       const name = change.name;
       const reason = describeApiError(error, i18n);
-      toast.error(
+      notify(
+        "error",
         change.kind === "del"
           ? i18n._(msg`Could not delete the variable “${name}”: ${reason}`)
           : i18n._(msg`Could not save the variable “${name}”: ${reason}`),

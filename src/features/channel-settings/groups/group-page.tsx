@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { botsQuery, subscriptionsQuery } from "@/api/lookup-queries";
 import { useCurrentChannel } from "@/components/current-channel";
@@ -66,10 +66,10 @@ export function GroupPage() {
     const name = request.name;
     if (editing === undefined) {
       await call("subscriptions/add", request, { groupId });
-      toast.success(t`Group “${name}” created.`);
+      notify("success", t`Group “${name}” created.`);
     } else {
       await call("subscriptions/edit", { subscription_id: editing, ...request }, { groupId });
-      toast.success(t`Group “${name}” saved.`);
+      notify("success", t`Group “${name}” saved.`);
     }
     await Promise.all(
       groupKeys(groupId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -6,7 +6,7 @@ import PlusIcon from "lucide-react/icons/plus";
 import TrashIcon from "lucide-react/icons/trash-2";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import { subscriptionsQuery } from "@/api/lookup-queries";
@@ -179,11 +179,11 @@ export function GroupsPage() {
               await Promise.all(
                 groupKeys(groupId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
               );
-              toast.success(t`Group “${name}” deleted.`);
+              notify("success", t`Group “${name}” deleted.`);
             },
             (error: unknown) => {
               const reason = describeApiError(error, globalI18n);
-              toast.error(t`Group “${name}” was not deleted: ${reason}`);
+              notify("error", t`Group “${name}” was not deleted: ${reason}`);
             },
           );
         }}

@@ -2,7 +2,7 @@ import { i18n as globalI18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -47,7 +47,7 @@ export function ChannelVariablesPage() {
     async ({ name, value }: { name: string; value: string }) => {
       await call("vars_global/set", { name, value }, { groupId });
       await queryClient.invalidateQueries({ queryKey: query.queryKey });
-      toast.success(t`Variable “${name}” added.`);
+      notify("success", t`Variable “${name}” added.`);
     },
     [call, groupId, queryClient, query.queryKey, t],
   );
@@ -122,7 +122,7 @@ export function ChannelVariablesPage() {
                     await refresh();
                     setEditing(null);
                     const name = item.name;
-                    toast.success(t`Variable “${name}” saved.`);
+                    notify("success", t`Variable “${name}” saved.`);
                   }}
                   onDelete={() => {
                     setDeleting(item.name);
@@ -153,11 +153,11 @@ export function ChannelVariablesPage() {
           call("vars_global/del", { name }, { groupId }).then(
             async () => {
               await refresh();
-              toast.success(t`Variable “${name}” deleted.`);
+              notify("success", t`Variable “${name}” deleted.`);
             },
             (error: unknown) => {
               const reason = describeApiError(error, globalI18n);
-              toast.error(t`Variable “${name}” was not deleted: ${reason}`);
+              notify("error", t`Variable “${name}” was not deleted: ${reason}`);
             },
           );
         }}

@@ -2,8 +2,9 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useApi } from "@/api/api-context";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel } from "@/components/current-channel";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
@@ -13,13 +14,21 @@ import { draftKey } from "@/lib/drafts";
 import { userIdField } from "@/lib/subscriber-format";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import { useDirectoryStatus } from "../directory/directory-status-query";
-import { ChangeProgress } from "./change-progress";
-import { ChangeResults } from "./change-results";
 import { ManageForm } from "./manage-form";
 import { EVERY_SUBSCRIPTION, type ManageValues } from "./manage-schema";
 import type { ChangeTarget } from "./outcome-text";
 import { useChangeJob } from "./use-change-job";
 import "./manage.css";
+
+// What a run shows (its progress, then each person's outcome) is fetched once the page is
+// drawn, not as part of its first load (issue 15): there is no run before the form is sent.
+const loadRunReport = () => import("./run-report");
+const ChangeProgress = lazy(() =>
+  loadRunReport().then((module) => ({ default: module.ChangeProgress })),
+);
+const ChangeResults = lazy(() =>
+  loadRunReport().then((module) => ({ default: module.ChangeResults })),
+);
 
 /** subscribers/add and subscribers/del for one or many people at once. */
 export function ManagePage() {
@@ -36,6 +45,9 @@ export function ManagePage() {
   const directoryStatus = useDirectoryStatus(groupId);
   const namesAccepted = (directoryStatus.data?.people ?? 0) > 0;
   const [pending, setPending] = useState<ManageValues | undefined>();
+  useEffect(() => {
+    void loadRunReport().catch(() => undefined);
+  }, []);
 
   const target = (values: ManageValues): ChangeTarget => {
     if (values.action === "remove" && values.subscription === EVERY_SUBSCRIPTION) {
@@ -99,15 +111,19 @@ export function ManagePage() {
         />
       )}
 
-      {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
-      {job.run?.results && (
-        <ChangeResults
-          key={job.run.id}
-          action={job.run.values.action}
-          results={job.run.results}
-          names={{ groupId, enabled: directoryStatus.data !== undefined }}
-        />
-      )}
+      <ChunkBoundary what={t`The run’s report could not be loaded.`}>
+        <Suspense fallback={null}>
+          {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
+          {job.run?.results && (
+            <ChangeResults
+              key={job.run.id}
+              action={job.run.values.action}
+              results={job.run.results}
+              names={{ groupId, enabled: directoryStatus.data !== undefined }}
+            />
+          )}
+        </Suspense>
+      </ChunkBoundary>
 
       <UnsavedChangesGuard
         when={job.running}

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { describeApiError } from "@/api/error-text";
 import { apiKeys } from "@/api/query-keys";
@@ -77,14 +77,14 @@ export function useChangeJob(groupId: number, field: UserIdField) {
     onSuccess: ({ results, target, action }) => {
       const text = summaryText(action, target, results, i18n);
       if (results.every((result) => result.outcome === "added" || result.outcome === "removed")) {
-        toast.success(text);
+        notify("success", text);
       } else {
-        toast.warning(text);
+        notify("warning", text);
       }
     },
     onError: (error) => {
       const reason = describeApiError(error, i18n);
-      toast.error(i18n._(msg`The change stopped: ${reason}`));
+      notify("error", i18n._(msg`The change stopped: ${reason}`));
     },
     onSettled: async (_data, _error, { values }) => {
       cancelRef.current = null;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useApi } from "@/api/api-context";
 import { isApiError, isSignedOutError } from "@/api/api-error";
 import { useConnectionMonitor } from "@/api/connection-context";
@@ -131,13 +131,13 @@ export function useBulkSetJob(groupId: number, field: UserIdField) {
       const what = quoted(name, i18n);
       const summary = summaryLine(results, i18n);
       const text = i18n._(msg`${what}: ${summary}`);
-      if (stopped !== undefined) toast.error(i18n._(msg`The run stopped: ${stopped} ${text}`));
-      else if (results.every((result) => result.outcome === "saved")) toast.success(text);
-      else toast.warning(text);
+      if (stopped !== undefined) notify("error", i18n._(msg`The run stopped: ${stopped} ${text}`));
+      else if (results.every((result) => result.outcome === "saved")) notify("success", text);
+      else notify("warning", text);
     },
     onError: (error) => {
       const reason = describeApiError(error, i18n);
-      toast.error(i18n._(msg`The run stopped: ${reason}`));
+      notify("error", i18n._(msg`The run stopped: ${reason}`));
     },
     onSettled: async () => {
       cancelRef.current = null;

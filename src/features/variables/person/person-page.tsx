@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useApi } from "@/api/api-context";
 import { isApiError } from "@/api/api-error";
 import { directoryPersonOptions } from "@/api/directory/directory-queries";
 import { subscriptionsQuery, utmsQuery, namesById } from "@/api/lookup-queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
+import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ErrorState } from "@/components/error-state";
-import { PersonSearch } from "@/components/person-search/person-search";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { parseApiDateTime } from "@/contract/datetime";
 import { mayCall } from "@/contract/roles";
@@ -17,13 +17,22 @@ import { channelPath, parseGroupId } from "@/lib/channel-path";
 import { personName, userIdField } from "@/lib/subscriber-format";
 import { PersonVariables } from "../person-variables";
 import type { PersonActivity } from "./person-activity-queries";
-import { PersonHistory } from "./person-history";
 import { PersonIdentity } from "./person-identity";
-import { PersonLastBot } from "./person-last-bot";
-import { PersonMessages } from "./person-messages";
 import { PersonSubscriptions, PersonUtms } from "./person-subscriptions";
 import "../variables.css";
 import "./person.css";
+import { withCatalogs } from "@/i18n/with-catalogs";
+
+// Not on the person page's first screen: the search of a person not found (the header's
+// search fetches the same code when idle), and the sections under the variables.
+const PersonSearch = lazy(() =>
+  withCatalogs(["people", "errors"], () => import("@/components/person-search/person-search")).then(
+    (module) => ({ default: module.PersonSearch }),
+  ),
+);
+const PersonLater = lazy(() =>
+  import("./person-later").then((module) => ({ default: module.PersonLater })),
+);
 
 const DAY_MS = 86_400_000;
 
@@ -88,7 +97,11 @@ export function PersonPage() {
           <p>
             <Trans>Find the person by name, user id or profile link:</Trans>
           </p>
-          <PersonSearch channel={channel} placement="page" />
+          <ChunkBoundary what={t`The search could not be loaded.`}>
+            <Suspense fallback={null}>
+              <PersonSearch channel={channel} placement="page" />
+            </Suspense>
+          </ChunkBoundary>
         </div>
       </div>
     );
@@ -185,19 +198,18 @@ export function PersonPage() {
           summary={false}
         />
       </div>
-      <PersonLastBot person={person} groupId={groupId} timeZone={zone} />
-      <PersonHistory
-        person={person}
-        activity={activity}
-        fromApi={mayCall(role, "subscribers/statSubscribe")}
-        names={subscriptionNames}
-        zoneLabel={zoneLabel}
-      />
-      <PersonMessages
-        activity={activity}
-        allowed={mayCall(role, "deliveries/stat")}
-        zoneLabel={zoneLabel}
-      />
+      <ChunkBoundary what={t`The history and messages could not be loaded.`}>
+        <Suspense fallback={<div className="person-later-placeholder" aria-hidden="true" />}>
+          <PersonLater
+            person={person}
+            activity={activity}
+            names={subscriptionNames}
+            zoneLabel={zoneLabel}
+            fromApi={mayCall(role, "subscribers/statSubscribe")}
+            messagesAllowed={mayCall(role, "deliveries/stat")}
+          />
+        </Suspense>
+      </ChunkBoundary>
     </div>
   );
 }
