@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages as subscribersRu } from "../../src/features/subscribers/locales/ru.po";
+import { messages as subscribersRu } from "../../src/features/subscribers/manage/locales/ru.po";
 import {
   outcomeText,
   resultsSummary,
@@ -8,7 +8,7 @@ import {
 import type { ChangeResult, Outcome } from "../../src/features/subscribers/manage/run-changes";
 import { plainSpaces, testI18n } from "../support/i18n";
 
-/** Russian with this feature's catalog, as the add/remove page has it once its route loaded. */
+/** Russian with the add/remove page's own catalog, as the page has it once its route loaded. */
 function russian() {
   const i18n = testI18n("ru");
   i18n.load("ru", subscribersRu);

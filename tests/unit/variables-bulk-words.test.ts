@@ -1,12 +1,12 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { messages as variablesEn } from "../../src/features/variables/locales/en.po";
-import { messages as variablesRu } from "../../src/features/variables/locales/ru.po";
+import { messages as variablesEn } from "../../src/features/variables/bulk/locales/en.po";
+import { messages as variablesRu } from "../../src/features/variables/bulk/locales/ru.po";
 import { quoted, setOutcomes, summaryLine } from "../../src/features/variables/bulk/outcome-text";
 import type { SetResult } from "../../src/features/variables/bulk/run-bulk-set";
 import { plainSpaces, sharedCatalogs } from "../support/i18n";
 
-/** The app's catalogs as the bulk page has them: the shared one and the feature's own. */
+/** The app's catalogs as the bulk page has them: the shared one and the bulk page's own. */
 const i18nIn = (locale: "en" | "ru") =>
   setupI18n({
     locale,
