@@ -199,6 +199,7 @@ test.describe("the statistics pages in Russian", () => {
     await periods.getByRole("radio", { name: "Сегодня" }).click();
     await expect(page).toHaveURL(/period=today/u);
     await chart.getByRole("switch", { name: "Показать таблицей" }).uncheck();
+    await chart.locator(".chart-canvas").scrollIntoViewIfNeeded();
     await expect(chart.locator(".recharts-surface")).toBeVisible({ timeout: 20_000 });
     await expect(chart.getByText("Час, МСК (UTC+3)")).toBeVisible();
     await lookAt(page, testInfo, "ru-subscriptions-today");

@@ -150,11 +150,10 @@ test.describe("the subscriptions page", () => {
       expect(await figure(page, "Unsubscribed")).toBe(counts.count_unsubscribe);
     }
 
-    // Back to the picture for the screenshots.
-    await page
-      .getByRole("region", { name: "Subscribed and unsubscribed" })
-      .getByRole("switch", { name: "Show as table" })
-      .uncheck();
+    // Back to the picture for the screenshots, drawn once it is scrolled to.
+    const pictured = page.getByRole("region", { name: "Subscribed and unsubscribed" });
+    await pictured.getByRole("switch", { name: "Show as table" }).uncheck();
+    await pictured.locator(".chart-canvas").scrollIntoViewIfNeeded();
     await expect(page.locator(".recharts-surface")).toBeVisible();
     await screenshot(page, testInfo, "subscriptions-90-days");
     await expectNoAxeViolations(page);

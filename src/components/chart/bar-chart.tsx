@@ -5,7 +5,7 @@ import { useFormat } from "@/i18n/use-format";
 import { fitPoints, maxPointsFor } from "@/lib/fit-points";
 import type { ChartData } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
-import { useElementWidth } from "./use-element-width";
+import { useChartCanvas } from "./use-chart-canvas";
 
 const Bars = lazy(() => import("./bar-chart-lazy"));
 
@@ -19,7 +19,7 @@ const AXIS_PX = 64;
 export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
   const { t } = useLingui();
   const format = useFormat();
-  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [ref, { width, inView }] = useChartCanvas<HTMLDivElement>();
   const animate = useChartAnimation();
   const fitted = fitPoints(points, maxPointsFor(Math.max(0, width - AXIS_PX), PX_PER_POINT));
   return (
@@ -37,7 +37,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
         ))}
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height: HEIGHT }} aria-hidden="true">
-        {width > 0 && (
+        {width > 0 && inView && (
           <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <Bars

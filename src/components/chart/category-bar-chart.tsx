@@ -5,7 +5,7 @@ import { useFormat } from "@/i18n/use-format";
 import type { CategoryPoint } from "./category-bar-chart-lazy";
 import type { ChartSeries } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
-import { useElementWidth } from "./use-element-width";
+import { useChartCanvas } from "./use-chart-canvas";
 
 export type { CategoryPoint };
 
@@ -43,7 +43,7 @@ export function CategoryBarChart({
 }: CategoryBarChartProps) {
   const { t } = useLingui();
   const format = useFormat();
-  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [ref, { width, inView }] = useChartCanvas<HTMLDivElement>();
   const animate = useChartAnimation();
   // Names take at most two fifths of the width, and no more than they need; a name that
   // wraps gets a taller row, so that its lines never run into the next row's.
@@ -66,7 +66,7 @@ export function CategoryBarChart({
         ))}
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height }} aria-hidden="true">
-        {width > 0 && (
+        {width > 0 && inView && (
           <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <CategoryBars
