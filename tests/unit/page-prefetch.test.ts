@@ -12,8 +12,10 @@ import type { SessionApi } from "../../src/api/session";
 import { LAYOUT_WAIT_MS, mayOpen, pageLoader, startPage } from "../../src/app/page-loader";
 import { pages } from "../../src/app/pages";
 import type { SessionResponse } from "../../src/contract/session";
+import { prefetchDeliveries } from "../../src/features/deliveries/prefetch";
 import {
   prefetchCount,
+  prefetchManage,
   prefetchSubscriber,
   prefetchSubscribers,
 } from "../../src/features/subscribers/prefetch";
@@ -193,6 +195,44 @@ describe("the other subscribers pages' first data", () => {
     const second = recorder();
     prefetchSubscriber(visit(second.call, "", { recordId: "x" }));
     expect(second.sent.map((item) => item.operation)).not.toContain("subscribers/get");
+  });
+});
+
+/** Whether a promise has settled by the time the queue of microtasks has run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+}
+
+describe("what the forms and the funnel wait for, so nothing moves when it comes", () => {
+  it("adding or removing waits for the subscriptions, the tags and the directory's status", async () => {
+    const { sent, call } = recorder();
+    const at = visit(call, "");
+    const layout = prefetchManage(at);
+    expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get", "utms/get"]);
+    expect(keysOf(at)).toContainEqual(directoryKeys.status(1001));
+    expect(await settled(layout)).toBe(false);
+  });
+
+  it("the deliveries page waits for the funnel's deliveries, with the URL's type and status", async () => {
+    const plain = recorder();
+    const layout = prefetchDeliveries(visit(plain.call, ""));
+    expect(plain.sent.map((item) => [item.operation, item.params])).toEqual([
+      ["bots/get", expect.anything()],
+      ["deliveries/get", { offset: 0, count: expect.any(Number) }],
+    ]);
+    expect(await settled(layout)).toBe(false);
+
+    const filtered = recorder();
+    void prefetchDeliveries(visit(filtered.call, "type=once&status=done"));
+    const asked = filtered.sent.filter((item) => item.operation === "deliveries/get");
+    expect(asked.map((item) => item.params)).toEqual([
+      { type: ["once"], status: ["done"], offset: 0, count: expect.any(Number) },
+      // The names of every delivery, which the records show whatever the funnel's filter.
+      { offset: 0, count: expect.any(Number) },
+    ]);
   });
 });
 

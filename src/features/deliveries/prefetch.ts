@@ -1,13 +1,25 @@
-import { botsQuery, deliveriesQuery } from "@/api/lookup-queries";
+import { botsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
 import { startQuery } from "@/api/prefetch";
+import { readSearch } from "@/lib/url-state";
+import { deliveriesSearch } from "./deliveries-search";
+import { funnelDeliveriesQuery } from "./funnel/funnel-query";
 
 /**
- * The names of deliveries and bots the page shows, started by the router with the page's code
- * (src/app/pages.ts). The count and the chart are not: their period follows the channel's
- * time zone and the clock, which the page works out itself.
+ * The funnel's deliveries (with the URL's type and status; unfiltered, the same query as the
+ * names of deliveries the page shows) and the bots' names, started by the router with the
+ * page's code (src/app/pages.ts). The funnel's deliveries are returned: the funnel is the first
+ * thing under the period, as tall as what it holds, so the route shows the page with it rather
+ * than pushing the records down when it comes. The counts and the chart are not started: their
+ * period follows the channel's time zone and the clock, which the page works out itself.
  */
-export function prefetchDeliveries({ queryClient, call, groupId }: PageVisit): void {
-  void startQuery(queryClient, deliveriesQuery(groupId, call));
+export function prefetchDeliveries(visit: PageVisit): Promise<void> {
+  const { queryClient, call, groupId } = visit;
+  const { type, status } = readSearch(deliveriesSearch, visit.search);
   void startQuery(queryClient, botsQuery(groupId, call));
+  const funnel = startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type, status }));
+  if (type === "" && status === "") return funnel;
+  // The names of every delivery, for the records' filter and table, whatever the funnel shows.
+  void startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type: "", status: "" }));
+  return funnel;
 }

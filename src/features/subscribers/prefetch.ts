@@ -68,11 +68,19 @@ export function prefetchCount(visit: PageVisit): void {
   void startQuery(queryClient, botsQuery(groupId, call));
 }
 
-/** Adding or removing: the subscriptions and tags the form offers. */
-export function prefetchManage(visit: PageVisit): void {
+/**
+ * Adding or removing: the subscriptions and tags the form offers, and the directory's status
+ * (whether names are taken too, said in the introduction above the form). Returned, so the
+ * route shows the form whole rather than a loading line, and a longer introduction does not
+ * push the form down when the status comes.
+ */
+export function prefetchManage(visit: PageVisit): Promise<void> {
   const { queryClient, call, groupId } = visit;
-  void startQuery(queryClient, subscriptionsQuery(groupId, call));
-  void startQuery(queryClient, utmsQuery(groupId, call));
+  return Promise.all([
+    startQuery(queryClient, subscriptionsQuery(groupId, call)),
+    startQuery(queryClient, utmsQuery(groupId, call)),
+    startQuery(queryClient, directoryStatusOptions(groupId, visit.directory)),
+  ]).then(() => undefined);
 }
 
 /** A subscriber's panel: their record, and the names of what it refers to. */
