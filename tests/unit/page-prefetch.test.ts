@@ -219,20 +219,18 @@ describe("what the forms and the funnel wait for, so nothing moves when it comes
   it("the deliveries page waits for the funnel's deliveries, with the URL's type and status", async () => {
     const plain = recorder();
     const layout = prefetchDeliveries(visit(plain.call, ""));
-    expect(plain.sent.map((item) => [item.operation, item.params])).toEqual([
-      ["bots/get", expect.anything()],
-      ["deliveries/get", { offset: 0, count: expect.any(Number) }],
-    ]);
+    expect(plain.sent.map((item) => item.operation)).toEqual(["bots/get", "deliveries/get"]);
+    expect(plain.sent[1]?.params).toMatchObject({ offset: 0 });
+    expect(plain.sent[1]?.params).not.toHaveProperty("type");
     expect(await settled(layout)).toBe(false);
 
     const filtered = recorder();
     void prefetchDeliveries(visit(filtered.call, "type=once&status=done"));
     const asked = filtered.sent.filter((item) => item.operation === "deliveries/get");
-    expect(asked.map((item) => item.params)).toEqual([
-      { type: ["once"], status: ["done"], offset: 0, count: expect.any(Number) },
-      // The names of every delivery, which the records show whatever the funnel's filter.
-      { offset: 0, count: expect.any(Number) },
-    ]);
+    expect(asked).toHaveLength(2);
+    expect(asked[0]?.params).toMatchObject({ type: ["once"], status: ["done"], offset: 0 });
+    // The names of every delivery, which the records show whatever the funnel's filter.
+    expect(asked[1]?.params).not.toHaveProperty("type");
   });
 });
 
