@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { notify } from "@/components/notify";
 import { chooseLocale } from "@/i18n/locale-runtime";
 import { isLocale, localeNames, locales } from "@/lib/locale";
 
@@ -21,10 +22,9 @@ export function LanguageSwitch() {
         onChange={(event) => {
           const chosen = event.currentTarget.value;
           if (!isLocale(chosen)) return;
-          chooseLocale(chosen).catch(async () => {
-            // Shown here already; only the account could not remember it. Toasts load late.
-            const { toast } = await import("sonner");
-            toast.error(t`The language is set here, but your account could not remember it.`);
+          chooseLocale(chosen).catch(() => {
+            // Shown here already; only the account could not remember it.
+            notify("error", t`The language is set here, but your account could not remember it.`);
           });
         }}
       >

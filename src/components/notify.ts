@@ -4,7 +4,12 @@
  * otherwise as soon as it has come. Pages call this, never sonner's `toast` directly.
  */
 export function notify(tone: "success" | "warning" | "error", text: string): void {
-  void import("sonner").then(({ toast }) => {
-    toast[tone](text);
-  });
+  import("sonner").then(
+    ({ toast }) => {
+      toast[tone](text);
+    },
+    () => {
+      // Offline or a new deployment: the connection banner says so; the toast is lost.
+    },
+  );
 }

@@ -149,8 +149,11 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     expect(within(chart).getByRole("row", { name: /^5 мар\. 2026/ })).toBeTruthy();
     expect(within(chart).getByRole("row", { name: /^Всего/ })).toBeTruthy();
 
-    // The field's own check, in Russian.
-    await user.type(screen.getByRole("textbox", { name: "Получатель (Telegram ID)" }), "12ab");
+    // The field's own check, in Russian (the filters' form comes after the page).
+    await user.type(
+      await screen.findByRole("textbox", { name: "Получатель (Telegram ID)" }),
+      "12ab",
+    );
     await user.click(screen.getByRole("button", { name: "Применить фильтры" }));
     expect(await screen.findByText("Введите ID пользователя только цифрами.")).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/Delivery|Records|Sent|Failed/);
@@ -159,7 +162,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
   it("filters by recipient, checking the id at the field, and by mass delivery", async () => {
     const user = userEvent.setup();
     const { router } = await openPage();
-    const recipient = screen.getByRole("textbox", { name: "Recipient (Telegram user id)" });
+    const recipient = await screen.findByRole("textbox", { name: "Recipient (Telegram user id)" });
     await user.type(recipient, "12ab");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     expect(await screen.findByText("Enter the user id in digits only.")).toBeTruthy();

@@ -126,7 +126,8 @@ describe("the UTM page against the local Channel API", { timeout: 60_000 }, () =
     expect(await screen.findByText("За этот период событий по UTM-меткам нет.")).toBeTruthy();
     expect(screen.getByText("Сначала новые, по 25 событий на странице.")).toBeTruthy();
 
-    await user.click(screen.getByRole("button", { name: "Создать ссылку" }));
+    // The builder comes after the page.
+    await user.click(await screen.findByRole("button", { name: "Создать ссылку" }));
     expect(await screen.findByText("Выберите UTM-метку.")).toBeTruthy();
     expect(screen.getByText("Выберите группу подписчиков.")).toBeTruthy();
     const recent = screen.getByRole("region", { name: "Последние ссылки" });

@@ -141,6 +141,8 @@ for (const lang of ["en", "ru"] as const) {
       await settled(page);
       await page.getByRole("main").locator("tbody button").nth(1).click();
       await expect(page).toHaveURL(/bot=\d+/);
+      // A chart is drawn once it is scrolled to.
+      await page.locator(".chart-canvas").first().scrollIntoViewIfNeeded();
       await expect(page.locator(".recharts-surface").first()).toBeVisible({ timeout: 30_000 });
       await settled(page);
       await checkAndPicture(page, testInfo, `${lang}-bot-stats`);

@@ -207,7 +207,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe("what the forms and the funnel wait for, so nothing moves when it comes", () => {
-  it("adding or removing waits for the subscriptions, the tags and the directory's status", async () => {
+  it("adding or removing asks for the subscriptions and tags, and waits for the directory's status", async () => {
     const { sent, call } = recorder();
     const at = visit(call, "");
     const layout = prefetchManage(at);

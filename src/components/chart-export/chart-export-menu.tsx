@@ -18,6 +18,8 @@ interface ChartExportMenuProps {
   frame: RefObject<HTMLElement | null>;
   /** False while the table is shown instead of the plot: no picture to save then. */
   pictureReady: boolean;
+  /** The menu is reached (hovered, focused, opened): the plot is to be drawn, if not yet. */
+  onWanted?: () => void;
 }
 
 type Status = { kind: "idle" } | { kind: "saved"; fileName: string } | { kind: "failed" };
@@ -37,6 +39,7 @@ export function ChartExportMenu({
   table,
   frame,
   pictureReady,
+  onWanted,
 }: ChartExportMenuProps) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -79,6 +82,7 @@ export function ChartExportMenu({
   }, [open]);
 
   const openAt = (index: number) => {
+    onWanted?.();
     setAlignStart((button.current?.getBoundingClientRect().right ?? 0) < POPUP_MAX_PX);
     setOpen(true);
     setFocusAt(index);
@@ -157,6 +161,8 @@ export function ChartExportMenu({
           else openAt(0);
         }}
         onKeyDown={onButtonKey}
+        onPointerEnter={onWanted}
+        onFocus={onWanted}
       >
         <DownloadIcon aria-hidden="true" size={16} />
         {t({ message: "Export", context: "a menu of file formats" })}

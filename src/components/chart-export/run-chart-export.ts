@@ -4,7 +4,7 @@ import { readSeparator } from "@/components/csv-export/remembered-separator";
 import { chartCsv, type ChartTableData } from "@/lib/chart-csv";
 import { chartFileName, chartPeriodLine, type ChartPeriod } from "@/lib/chart-image";
 import { csvSeparatorFor } from "@/lib/csv-options";
-import { captureChart, chartPng } from "./capture-chart";
+import { captureChart, chartPng, hasPlot } from "./capture-chart";
 
 export type ChartExportKind = "csv" | "png" | "svg";
 
@@ -43,6 +43,7 @@ export async function runChartExport(kind: ChartExportKind, job: ChartExportJob)
     downloadBlob(new Blob([text], { type: "text/csv;charset=utf-8" }), fileName);
     return fileName;
   }
+  await plotDrawn(frame);
   const image = captureChart(frame, title, chartPeriodLine(period, i18n));
   if (!image) throw new NoPlotError();
   if (kind === "svg") {
@@ -54,4 +55,15 @@ export async function runChartExport(kind: ChartExportKind, job: ChartExportJob)
     downloadBlob(await chartPng(image), fileName);
   }
   return fileName;
+}
+
+/**
+ * Until the frame's plot is drawn, at most `waitMs`: a chart out of view is drawn only once its
+ * Export menu is reached (chart-frame.tsx), and its code may still be on its way.
+ */
+async function plotDrawn(frame: HTMLElement, waitMs = 5000): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (!hasPlot(frame) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useContext } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
 import { useFormat } from "@/i18n/use-format";
 import { fitPoints, maxPointsFor } from "@/lib/fit-points";
 import type { ChartData } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
+import { ChartDrawContext } from "./chart-draw";
 import { useChartCanvas } from "./use-chart-canvas";
 
 const Bars = lazy(() => import("./bar-chart-lazy"));
@@ -20,6 +21,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
   const { t } = useLingui();
   const format = useFormat();
   const [ref, { width, inView }] = useChartCanvas<HTMLDivElement>();
+  const drawNow = useContext(ChartDrawContext);
   const animate = useChartAnimation();
   const fitted = fitPoints(points, maxPointsFor(Math.max(0, width - AXIS_PX), PX_PER_POINT));
   return (
@@ -37,7 +39,7 @@ export function BarSeriesChart({ series, points, xLabel, yLabel }: ChartData) {
         ))}
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height: HEIGHT }} aria-hidden="true">
-        {width > 0 && inView && (
+        {width > 0 && (inView || drawNow) && (
           <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <Bars

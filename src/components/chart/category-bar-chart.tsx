@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useContext } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
 import { useFormat } from "@/i18n/use-format";
 import type { CategoryPoint } from "./category-bar-chart-lazy";
 import type { ChartSeries } from "./chart-series";
 import { useChartAnimation } from "./use-chart-animation";
+import { ChartDrawContext } from "./chart-draw";
 import { useChartCanvas } from "./use-chart-canvas";
 
 export type { CategoryPoint };
@@ -44,6 +45,7 @@ export function CategoryBarChart({
   const { t } = useLingui();
   const format = useFormat();
   const [ref, { width, inView }] = useChartCanvas<HTMLDivElement>();
+  const drawNow = useContext(ChartDrawContext);
   const animate = useChartAnimation();
   // Names take at most two fifths of the width, and no more than they need; a name that
   // wraps gets a taller row, so that its lines never run into the next row's.
@@ -66,7 +68,7 @@ export function CategoryBarChart({
         ))}
       </ul>
       <div ref={ref} className="chart-canvas" style={{ height }} aria-hidden="true">
-        {width > 0 && inView && (
+        {width > 0 && (inView || drawNow) && (
           <ChunkBoundary what={t`The chart could not be drawn.`}>
             <Suspense fallback={<div className="chart-canvas-loading" />}>
               <CategoryBars

@@ -2,6 +2,7 @@ import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { ChartExportMenu } from "@/components/chart-export/chart-export-menu";
+import { ChartDrawContext } from "./chart-draw";
 import { ErrorState } from "@/components/error-state";
 import { useFormat } from "@/i18n/use-format";
 import type { ChartTableData } from "@/lib/chart-csv";
@@ -63,6 +64,8 @@ export function ChartFrame({
   const format = useFormat();
   const id = useId();
   const [asTable, setAsTable] = useState(false);
+  // Drawn out of view too once Export is reached: a picture is made of the drawn plot.
+  const [drawNow, setDrawNow] = useState(false);
   const frame = useRef<HTMLElement>(null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const failed = error !== undefined && error !== null;
@@ -113,6 +116,9 @@ export function ChartFrame({
               table={exportAs.table}
               frame={frame}
               pictureReady={!asTable}
+              onWanted={() => {
+                setDrawNow(true);
+              }}
             />
           )}
         </div>
@@ -137,7 +143,11 @@ export function ChartFrame({
       ) : (
         <>
           {summary && <p className="chart-summary">{summary}</p>}
-          {asTable ? table : chart}
+          {asTable ? (
+            table
+          ) : (
+            <ChartDrawContext.Provider value={drawNow}>{chart}</ChartDrawContext.Provider>
+          )}
         </>
       )}
     </section>

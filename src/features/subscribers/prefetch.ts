@@ -69,18 +69,16 @@ export function prefetchCount(visit: PageVisit): void {
 }
 
 /**
- * Adding or removing: the subscriptions and tags the form offers, and the directory's status
- * (whether names are taken too, said in the introduction above the form). Returned, so the
- * route shows the form whole rather than a loading line, and a longer introduction does not
- * push the form down when the status comes.
+ * Adding or removing: the subscriptions and tags the form offers, and the directory's status.
+ * The status is returned: it says whether names are taken too, in the introduction above the
+ * form, so the route shows the page with it rather than pushing the form down when it comes.
+ * (The lists are not waited for: they replace a loading line with nothing under it.)
  */
 export function prefetchManage(visit: PageVisit): Promise<void> {
   const { queryClient, call, groupId } = visit;
-  return Promise.all([
-    startQuery(queryClient, subscriptionsQuery(groupId, call)),
-    startQuery(queryClient, utmsQuery(groupId, call)),
-    startQuery(queryClient, directoryStatusOptions(groupId, visit.directory)),
-  ]).then(() => undefined);
+  void startQuery(queryClient, subscriptionsQuery(groupId, call));
+  void startQuery(queryClient, utmsQuery(groupId, call));
+  return startQuery(queryClient, directoryStatusOptions(groupId, visit.directory));
 }
 
 /** A subscriber's panel: their record, and the names of what it refers to. */
