@@ -137,7 +137,7 @@ export function DeliveriesPage() {
         <Trans>Messages sent</Trans>
       </h2>
       <ChunkBoundary what={t`This form could not be loaded.`}>
-        <Suspense fallback={<div className="deliveries-filters-placeholder" aria-hidden="true" />}>
+        <Suspense fallback={<FiltersPlaceholder withRecipient={field !== undefined} />}>
           <DeliveryFilters
             user={search.user}
             delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
@@ -282,5 +282,29 @@ function SeriesSection({
       from={props.from}
       to={props.to}
     />
+  );
+}
+
+/**
+ * The filters' place while their form's code comes: the same fields and button, as boxes, in
+ * the form's own layout, so it wraps where the form wraps and nothing moves when it comes.
+ */
+function FiltersPlaceholder({ withRecipient }: { withRecipient: boolean }) {
+  const field = (box: "input" | "select") => (
+    <div className="field">
+      <span className="skeleton skeleton-text deliveries-filter-label-placeholder">&nbsp;</span>
+      <span className={`skeleton deliveries-filter-${box}-placeholder`} />
+    </div>
+  );
+  return (
+    <div className="deliveries-filters" aria-hidden="true">
+      {withRecipient && field("input")}
+      {field("select")}
+      <div className="deliveries-filter-actions">
+        <span className="button button-primary deliveries-filter-button-placeholder">
+          <Trans>Apply filters</Trans>
+        </span>
+      </div>
+    </div>
   );
 }
