@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { memo } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
@@ -31,12 +32,16 @@ interface EventsSectionProps {
   total: number | undefined;
   page: number;
   onPage: (page: number) => void;
-  subscriptions: UseQueryResult<SubscriptionInfo[]>;
-  utms: UseQueryResult<UtmInfo[]>;
+  /** The names the rows show; undefined until they come. */
+  subscriptions: readonly SubscriptionInfo[] | undefined;
+  utms: readonly UtmInfo[] | undefined;
 }
 
-/** The period's events, 100 a page by offset, with a CSV of all of them. */
-export function EventsSection({
+/**
+ * The period's events, 100 a page by offset, with a CSV of all of them. Memoized: its props are
+ * kept stable by the page, so the chart's answers do not draw the table again.
+ */
+export const EventsSection = memo(function EventsSection({
   groupId,
   channelKind,
   period,
@@ -54,9 +59,9 @@ export function EventsSection({
     placeholderData: keepPreviousData,
   });
   const subscriptionNames = new Map(
-    (subscriptions.data ?? []).map((item) => [item.subscription_id, item.name]),
+    (subscriptions ?? []).map((item) => [item.subscription_id, item.name]),
   );
-  const utmNames = new Map((utms.data ?? []).map((item) => [item.utm_id, item.name]));
+  const utmNames = new Map((utms ?? []).map((item) => [item.utm_id, item.name]));
   const idField = userIdField(channelKind);
   const pages = total === undefined ? undefined : Math.max(1, pagesFor(total));
   const shown = query.data?.items.length ?? 0;
@@ -163,4 +168,4 @@ export function EventsSection({
       )}
     </section>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { useComparedSeries } from "@/api/compared-series";
 import { apiQuery } from "@/api/queries";
@@ -42,7 +43,7 @@ export function SubscriptionsPage() {
   const { call } = useApi();
   const { choice, period, now, setChoice } = usePeriodSearch();
   const [search, setSearch] = useSearchState(subscriptionsSearch);
-  const filters = seriesFilters(search);
+  const filters = useMemo(() => seriesFilters(search), [search]);
   const unit = bucketUnitFor(period);
 
   const series = useSubscriptionSeries({
@@ -82,6 +83,18 @@ export function SubscriptionsPage() {
   const totalEvents = series.totals
     ? series.totals.subscribed + series.totals.unsubscribed
     : undefined;
+  // The events' section is drawn again only when what it shows changes, not at each of the
+  // chart's answers (a 30-day period is 30 of them, each a render of the page).
+  const eventsRequest = useMemo(
+    () => periodRequest(series.buckets, filters),
+    [series.buckets, filters],
+  );
+  const onEventsPage = useCallback(
+    (page: number) => {
+      setSearch({ page }, { push: true });
+    },
+    [setSearch],
+  );
 
   return (
     <>
@@ -147,14 +160,12 @@ export function SubscriptionsPage() {
         groupId={groupId}
         channelKind={channel.type_name}
         period={period}
-        request={periodRequest(series.buckets, filters)}
+        request={eventsRequest}
         total={totalEvents}
         page={search.page}
-        onPage={(page) => {
-          setSearch({ page }, { push: true });
-        }}
-        subscriptions={subscriptions}
-        utms={utms}
+        onPage={onEventsPage}
+        subscriptions={subscriptions.data}
+        utms={utms.data}
       />
     </>
   );
