@@ -101,7 +101,9 @@ for (const words of LANGUAGES) {
       const chart = page.getByRole("region", { name: words.title });
       const button = chart.getByRole("button", { name: words.exportButton });
       await expect(button).toBeVisible({ timeout: 20_000 });
-      // A chart is drawn once it is scrolled to, or once its Export menu is reached.
+      // Export is there from the start, and usable once the numbers are in. A chart is drawn
+      // once it is scrolled to, or once its Export menu is reached.
+      await expect(button).toBeEnabled({ timeout: 20_000 });
       await button.hover();
       await expect(chart.locator("svg.recharts-surface")).toBeVisible({ timeout: 20_000 });
       const periodLine = (await page.locator(".period-range").innerText()).trim();

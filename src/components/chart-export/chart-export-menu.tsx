@@ -20,6 +20,8 @@ interface ChartExportMenuProps {
   pictureReady: boolean;
   /** The menu is reached (hovered, focused, opened): the plot is to be drawn, if not yet. */
   onWanted?: () => void;
+  /** False while the chart's numbers load: the button is shown, unavailable. */
+  ready?: boolean;
 }
 
 type Status = { kind: "idle" } | { kind: "saved"; fileName: string } | { kind: "failed" };
@@ -40,6 +42,7 @@ export function ChartExportMenu({
   frame,
   pictureReady,
   onWanted,
+  ready = true,
 }: ChartExportMenuProps) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -152,6 +155,7 @@ export function ChartExportMenu({
         ref={button}
         type="button"
         className="button chart-export-button"
+        disabled={!ready}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={`${id}-menu`}

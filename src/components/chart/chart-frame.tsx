@@ -109,8 +109,10 @@ export function ChartFrame({
             />
             <Trans>Show as table</Trans>
           </label>
-          {exportAs && !failed && loading === false && (
+          {/* Shown while the numbers load too, unavailable: the switch beside it keeps its place. */}
+          {exportAs && !failed && (
             <ChartExportMenu
+              ready={loading === false}
               title={title}
               period={exportAs.period}
               table={exportAs.table}
