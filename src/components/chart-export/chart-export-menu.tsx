@@ -20,8 +20,6 @@ interface ChartExportMenuProps {
   pictureReady: boolean;
   /** The menu is reached (hovered, focused, opened): the plot is to be drawn, if not yet. */
   onWanted?: () => void;
-  /** False while the chart's numbers load: the button is shown, unavailable. */
-  ready?: boolean;
 }
 
 type Status = { kind: "idle" } | { kind: "saved"; fileName: string } | { kind: "failed" };
@@ -42,7 +40,6 @@ export function ChartExportMenu({
   frame,
   pictureReady,
   onWanted,
-  ready = true,
 }: ChartExportMenuProps) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -155,7 +152,6 @@ export function ChartExportMenu({
         ref={button}
         type="button"
         className="button chart-export-button"
-        disabled={!ready}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
@@ -168,9 +164,7 @@ export function ChartExportMenu({
         onPointerEnter={onWanted}
         onFocus={onWanted}
       >
-        <DownloadIcon aria-hidden="true" size={16} />
-        {t({ message: "Export", context: "a menu of file formats" })}
-        <ChevronDownIcon aria-hidden="true" size={16} />
+        <ExportButtonFace />
       </button>
       <div
         className={
@@ -211,5 +205,17 @@ export function ChartExportMenu({
         {statusText}
       </p>
     </div>
+  );
+}
+
+/** What the Export button shows; also on the frame's unavailable button while numbers load. */
+export function ExportButtonFace() {
+  const { t } = useLingui();
+  return (
+    <>
+      <DownloadIcon aria-hidden="true" size={16} />
+      {t({ message: "Export", context: "a menu of file formats" })}
+      <ChevronDownIcon aria-hidden="true" size={16} />
+    </>
   );
 }

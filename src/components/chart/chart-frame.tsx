@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { ChartExportMenu } from "@/components/chart-export/chart-export-menu";
+import { ChartExportMenu, ExportButtonFace } from "@/components/chart-export/chart-export-menu";
 import { ChartDrawContext } from "./chart-draw";
 import { ErrorState } from "@/components/error-state";
 import { useFormat } from "@/i18n/use-format";
@@ -41,6 +41,8 @@ interface ChartFrameProps {
   controls?: ReactNode;
   /** Offer "Export" (CSV, PNG, SVG) once the numbers are shown. */
   exportAs?: ChartExport | undefined;
+  /** The chart offers Export once loaded: its button is shown, unavailable, meanwhile. */
+  exportable?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function ChartFrame({
   headingLevel = 2,
   controls,
   exportAs,
+  exportable = false,
 }: ChartFrameProps) {
   const { t } = useLingui();
   const format = useFormat();
@@ -110,9 +113,13 @@ export function ChartFrame({
             <Trans>Show as table</Trans>
           </label>
           {/* Shown while the numbers load too, unavailable: the switch beside it keeps its place. */}
-          {exportAs && !failed && (
+          {!failed && exportable && (!exportAs || loading !== false) && (
+            <button type="button" className="button chart-export-button" disabled>
+              <ExportButtonFace />
+            </button>
+          )}
+          {exportAs && !failed && loading === false && (
             <ChartExportMenu
-              ready={loading === false}
               title={title}
               period={exportAs.period}
               table={exportAs.table}

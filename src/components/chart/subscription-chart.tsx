@@ -111,6 +111,7 @@ export function SubscriptionChart({
       onRetry={status.from.retry}
       retrying={status.from.retrying}
       controls={controls}
+      exportable
       exportAs={
         first && last
           ? {

@@ -155,6 +155,7 @@ export function DeliveryChart({
         onRetry={status.from.retry}
         retrying={status.from.retrying}
         controls={controls}
+        exportable
         exportAs={{ period: { from, to, timeZone, zoneLabel }, table }}
         chart={
           <BarSeriesChart series={drawn} points={drawnPoints} xLabel={axis} yLabel={t`Messages`} />

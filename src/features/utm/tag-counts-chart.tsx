@@ -122,6 +122,7 @@ export function TagCountsChart({
       error={error}
       onRetry={onRetry}
       retrying={retrying}
+      exportable
       exportAs={rows ? { period, table } : undefined}
       chart={
         <CategoryBarChart
