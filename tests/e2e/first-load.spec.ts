@@ -33,21 +33,27 @@ for (const list of lists) {
     const tab = await cold.newPage();
     await stubRemoteImages(tab);
     const events: string[] = [];
-    let rowsAsked: () => void = () => undefined;
+    // What the router asks for with the page's code: the session, the rows, the names they show.
+    const expected = ["/auth/session", list.rows, "/api/subscriptions/get", ...list.also];
+    const waiting = new Set(expected);
+    let allAsked: () => void = () => undefined;
     const asked = new Promise<void>((resolve) => {
-      rowsAsked = resolve;
+      allAsked = resolve;
     });
     tab.on("request", (request) => {
       const { pathname } = new URL(request.url());
       events.push(`start ${pathname}`);
-      if (pathname === list.rows) rowsAsked();
+      waiting.delete(pathname);
+      if (waiting.size === 0) allAsked();
     });
     tab.on("requestfinished", (request) => {
       const { pathname } = new URL(request.url());
       events.push(`end ${PAGE_CHUNK.test(pathname) ? "page chunk" : pathname}`);
     });
-    // The page's code is held until its rows have been asked for: were the rows asked for only
-    // once the code had run, they would not be asked for before it arrives (after the bound).
+    // The page's code is held until all of them have been asked for (each goes out on its own
+    // time: the API's calls wait for the contract's schemas, the directory's do not). Were any
+    // asked for only once the code had run, it would not be before the code arrives (after the
+    // bound).
     await tab.route(PAGE_CHUNK, async (route) => {
       await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await route.continue();
@@ -57,7 +63,7 @@ for (const list of lists) {
     await expect(tab.locator("main tbody tr[data-index]")).toHaveCount(20);
     const chunkArrived = events.indexOf("end page chunk");
     expect(chunkArrived).toBeGreaterThan(0);
-    for (const request of ["/auth/session", list.rows, "/api/subscriptions/get", ...list.also]) {
+    for (const request of expected) {
       const started = events.indexOf(`start ${request}`);
       expect(started, request).toBeGreaterThan(0);
       expect(started, `${request} before the page's code arrived`).toBeLessThan(chunkArrived);
