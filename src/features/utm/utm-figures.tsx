@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import PencilIcon from "lucide-react/icons/pencil";
 import PlusIcon from "lucide-react/icons/plus";
@@ -46,6 +47,14 @@ interface UtmFiguresProps {
   /** Admin and marketing: create, rename, delete tags and set their campaigns. */
   onDialog?: ((dialog: TagDialog) => void) | undefined;
 }
+
+/** The four totals' terms: their cards, and the cards' placeholders while the figures load. */
+const TOTAL_TERMS = {
+  subscribed: msg`Subscribed`,
+  unsubscribed: msg`Unsubscribed`,
+  net: msg`Net growth`,
+  rate: msg`Unsubscribe rate`,
+};
 
 /**
  * The UTM figures: by campaign or by tag, ranked by subscribed, net or unsubscribe rate;
@@ -209,9 +218,7 @@ export function UtmFigures({
           aria-label={t`Totals, ${periodText}, compared with ${previousText}`}
         >
           <div>
-            <dt>
-              <Trans>Subscribed</Trans>
-            </dt>
+            <dt>{i18n._(TOTAL_TERMS.subscribed)}</dt>
             <dd>
               <span className="utm-total-value">{format.number(totals.current.subscribed)}</span>{" "}
               <ChangeText
@@ -223,9 +230,7 @@ export function UtmFigures({
             </dd>
           </div>
           <div>
-            <dt>
-              <Trans>Unsubscribed</Trans>
-            </dt>
+            <dt>{i18n._(TOTAL_TERMS.unsubscribed)}</dt>
             <dd>
               <span className="utm-total-value">{format.number(totals.current.unsubscribed)}</span>{" "}
               <ChangeText
@@ -238,9 +243,7 @@ export function UtmFigures({
             </dd>
           </div>
           <div>
-            <dt>
-              <Trans>Net growth</Trans>
-            </dt>
+            <dt>{i18n._(TOTAL_TERMS.net)}</dt>
             <dd>
               <span className="utm-total-value">{format.signed(totals.current.net)}</span>{" "}
               <ChangeText
@@ -252,9 +255,7 @@ export function UtmFigures({
             </dd>
           </div>
           <div>
-            <dt>
-              <Trans>Unsubscribe rate</Trans>
-            </dt>
+            <dt>{i18n._(TOTAL_TERMS.rate)}</dt>
             <dd>
               <span className="utm-total-value">
                 {totals.current.unsubscribeRate === undefined
@@ -351,16 +352,12 @@ export function UtmFigures({
  * the chart below keeps its place when the figures come (a layout shift, issue 15).
  */
 function TotalsPlaceholder() {
+  const { i18n } = useLingui();
   return (
     <dl className="utm-totals" aria-hidden="true">
-      {[
-        <Trans key="subscribed">Subscribed</Trans>,
-        <Trans key="unsubscribed">Unsubscribed</Trans>,
-        <Trans key="net">Net growth</Trans>,
-        <Trans key="rate">Unsubscribe rate</Trans>,
-      ].map((term) => (
-        <div key={term.key}>
-          <dt>{term}</dt>
+      {Object.entries(TOTAL_TERMS).map(([key, term]) => (
+        <div key={key}>
+          <dt>{i18n._(term)}</dt>
           <dd>
             <span className="utm-total-value">
               <span className="skeleton skeleton-text utm-total-value-placeholder">&nbsp;</span>
