@@ -14,7 +14,11 @@ const NO_CHANNELS: readonly SessionChannel[] = [];
 let loaded: Search | undefined;
 let loading: Promise<Search> | undefined;
 
-function loadSearch(): Promise<Search> {
+/**
+ * The combobox's code with its words, fetched once for every place that shows it (the header,
+ * and the person page of someone not found).
+ */
+export function loadPersonSearch(): Promise<Search> {
   loading ??= withCatalogs(["people", "errors"], () => import("./person-search")).then(
     (module) => (loaded = module.PersonSearch),
     (error: unknown) => {
@@ -65,7 +69,7 @@ export function HeaderPersonSearch({
   const id = useId();
 
   const start = () => {
-    void loadSearch().then(
+    void loadPersonSearch().then(
       (Search) => {
         // Called by the idle start and by a focus alike: the first to arrive decides, while
         // the painted field is still there to say whether it holds the focus.

@@ -79,8 +79,7 @@ export function useBotAction(groupId: number, field: UserIdField) {
       const next = error ? failureOutcome(subject, error, i18n) : successOutcome(subject, i18n);
       const unreachable = isApiError(error) && error.kind === "network";
       setOutcome({ ...next, userId: request.userId, offline: unreachable });
-      if (next.tone === "success") notify("success", next.text);
-      else notify("error", next.text);
+      notify(next.tone, next.text);
       await Promise.all([
         // Counts by bot (subscribersCount with bot_id) change with who is in a bot.
         queryClient.invalidateQueries({ queryKey: apiKeys.group(groupId, "subscribers") }),

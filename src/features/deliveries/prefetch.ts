@@ -1,4 +1,4 @@
-import { botsQuery } from "@/api/lookup-queries";
+import { botsQuery, deliveriesQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
 import { startQuery } from "@/api/prefetch";
 import { readSearch } from "@/lib/url-state";
@@ -20,6 +20,6 @@ export function prefetchDeliveries(visit: PageVisit): Promise<void> {
   const funnel = startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type, status }));
   if (type === "" && status === "") return funnel;
   // The names of every delivery, for the records' filter and table, whatever the funnel shows.
-  void startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type: "", status: "" }));
+  void startQuery(queryClient, deliveriesQuery(groupId, call));
   return funnel;
 }

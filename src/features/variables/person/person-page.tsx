@@ -9,6 +9,7 @@ import { subscriptionsQuery, utmsQuery, namesById } from "@/api/lookup-queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import { ErrorState } from "@/components/error-state";
+import { loadPersonSearch } from "@/components/person-search/header-person-search";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { parseApiDateTime } from "@/contract/datetime";
 import { mayCall } from "@/contract/roles";
@@ -21,15 +22,10 @@ import { PersonIdentity } from "./person-identity";
 import { PersonSubscriptions, PersonUtms } from "./person-subscriptions";
 import "../variables.css";
 import "./person.css";
-import { withCatalogs } from "@/i18n/with-catalogs";
 
 // Not on the person page's first screen: the search of a person not found (the header's
 // search fetches the same code when idle), and the sections under the variables.
-const PersonSearch = lazy(() =>
-  withCatalogs(["people", "errors"], () => import("@/components/person-search/person-search")).then(
-    (module) => ({ default: module.PersonSearch }),
-  ),
-);
+const PersonSearch = lazy(() => loadPersonSearch().then((Search) => ({ default: Search })));
 const PersonLater = lazy(() =>
   import("./person-later").then((module) => ({ default: module.PersonLater })),
 );
