@@ -1,30 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useChartCanvas } from "../../src/components/chart/use-chart-canvas";
+import { FakeIntersectionObserver } from "./fake-intersection-observer";
 import { act, render, screen } from "./testing-library";
 
-/** Stand-ins for the two observers: the test says when the canvas is seen and how wide it is. */
-class FakeIntersection {
-  static last: FakeIntersection | undefined;
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeIntersection.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  show() {
-    const entries = this.observed.map((target) => ({ target, isIntersecting: true }));
-    this.callback(
-      entries as unknown as IntersectionObserverEntry[],
-      this as unknown as IntersectionObserver,
-    );
-  }
-}
-
+/** A stand-in ResizeObserver: the test says how wide the canvas is. */
 class FakeResize {
   static last: FakeResize | undefined;
   disconnected = false;
@@ -52,13 +31,13 @@ function Canvas() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeIntersection.last = undefined;
+  FakeIntersectionObserver.last = undefined;
   FakeResize.last = undefined;
 });
 
 describe("useChartCanvas", () => {
   it("measures the canvas at once, and says it may be drawn only once it is in view", () => {
-    vi.stubGlobal("IntersectionObserver", FakeIntersection);
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
     vi.stubGlobal("ResizeObserver", FakeResize);
     const { unmount } = render(<Canvas />);
     const resize = FakeResize.last;
@@ -67,7 +46,7 @@ describe("useChartCanvas", () => {
       resize.resize(480);
     });
     expect(screen.getByText("480 waiting")).toBeTruthy();
-    const view = FakeIntersection.last;
+    const view = FakeIntersectionObserver.last;
     if (!view) throw new Error("no intersection observer");
     act(() => {
       view.show();

@@ -1,29 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useInView } from "../../src/components/use-in-view";
+import { FakeIntersectionObserver } from "./fake-intersection-observer";
 import { act, render, screen } from "./testing-library";
-
-/** A stand-in IntersectionObserver: the test says when the element comes into view. */
-class FakeObserver {
-  static last: FakeObserver | undefined;
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  show(isIntersecting: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting }));
-    this.callback(
-      entries as unknown as IntersectionObserverEntry[],
-      this as unknown as IntersectionObserver,
-    );
-  }
-}
 
 function Part({ watch = true }: { watch?: boolean }) {
   const [ref, inView] = useInView<HTMLDivElement>(watch);
@@ -32,15 +10,15 @@ function Part({ watch = true }: { watch?: boolean }) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeObserver.last = undefined;
+  FakeIntersectionObserver.last = undefined;
 });
 
 describe("useInView", () => {
   it("waits until the element comes into view, then stays true", () => {
-    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
     render(<Part />);
     expect(screen.getByText("waiting")).toBeTruthy();
-    const observer = FakeObserver.last;
+    const observer = FakeIntersectionObserver.last;
     if (!observer) throw new Error("no observer");
     act(() => {
       observer.show(false);
@@ -54,11 +32,11 @@ describe("useInView", () => {
   });
 
   it("looks only while told to", () => {
-    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
     const { rerender } = render(<Part watch={false} />);
-    expect(FakeObserver.last).toBeUndefined();
+    expect(FakeIntersectionObserver.last).toBeUndefined();
     rerender(<Part watch />);
-    const observer = FakeObserver.last;
+    const observer = FakeIntersectionObserver.last;
     if (!observer) throw new Error("no observer");
     act(() => {
       observer.show(true);
