@@ -1,18 +1,45 @@
 /// <reference types="vitest/config" />
-import { resolve } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { routeSources } from "./bench/bundle-report.ts";
+import {
+  type DynamicTarget,
+  type Manifest,
+  routeSources,
+  withDynamicTargets,
+} from "./bench/bundle-report.ts";
 import { precompressDir } from "./server/tools/precompress.ts";
 import { ROUTE_PRELOADS_FILE } from "./server/gateway/route-preloads.ts";
 import { routePreloads } from "./server/tools/route-preloads.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
+
+/**
+ * Modules the build must never copy into several chunks (`experimentalInlineCommonChunks`
+ * below): two copies would be two instances. A React context made twice is two contexts (a
+ * provider in one chunk would not reach a reader in the other), and state held by a module
+ * (`let`, a cache in a `Map` or `Set` it fills) would be kept twice. Libraries are never
+ * copied but for lucide's icons, which are one pure component each. A constant's `new Map()`
+ * counts too: the rule is simple rather than clever.
+ */
+function mustStayShared(id: string): boolean {
+  if (/[\\/]node_modules[\\/]/.test(id)) {
+    return !/[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
+  }
+  // Style sheets (one file for all, above), catalogs and the bundler's own helpers hold no state.
+  if (!/\.[cm]?[jt]sx?$/.test(id) || !existsSync(id)) return false;
+  const code = readFileSync(id, "utf8");
+  return (
+    /\bcreateContext\s*\(/.test(code) ||
+    /^(?:export\s+)?(?:let|var)\s/m.test(code) ||
+    /^(?:export\s+)?const\s+\w+(?:\s*:[^=]+)?=\s*new\s+(?:Weak)?(?:Map|Set)\b/m.test(code)
+  );
+}
 
 /**
  * Sonner injects its stylesheet as a <style> element, which the gateway's CSP
@@ -65,19 +92,39 @@ function precompressBuild(): Plugin {
  */
 function routePreloadsBuild(): Plugin {
   let config: ResolvedConfig;
+  let targets: DynamicTarget[] = [];
   return {
     name: "route-preloads",
     apply: "build",
     configResolved(resolved) {
       config = resolved;
     },
+    generateBundle(_options, bundle) {
+      // Where each module that something imports dynamically (a page, a catalog) ended up, for
+      // the manifest's keys: see withDynamicTargets.
+      targets = [];
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        for (const id of chunk.moduleIds) {
+          const info = this.getModuleInfo(id);
+          if (!info || info.dynamicImporters.length === 0 || !id.startsWith(config.root)) continue;
+          targets.push({
+            src: relative(config.root, id).split(sep).join("/"),
+            file: chunk.fileName,
+          });
+        }
+      }
+    },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
+      const manifestPath = resolve(outDir, ".vite/manifest.json");
       // A build that failed wrote no manifest: its own error is the one to report.
-      if (!existsSync(resolve(outDir, ".vite/manifest.json"))) return;
-      const manifest = JSON.parse(
-        await readFile(resolve(outDir, ".vite/manifest.json"), "utf8"),
-      ) as Parameters<typeof routePreloads>[0];
+      if (!existsSync(manifestPath)) return;
+      const manifest = withDynamicTargets(
+        JSON.parse(await readFile(manifestPath, "utf8")) as Manifest,
+        targets,
+      );
+      await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
       const routes = routeSources(
         await readFile(resolve(config.root, "src/app/pages.ts"), "utf8"),
         await readFile(resolve(config.root, "src/app/routes.tsx"), "utf8"),
@@ -167,31 +214,41 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: "es2022",
+    // One stylesheet for the whole app (about 12 kB brotli), in the page's head: a route's first
+    // load is one request for its styles instead of up to nine, and no page's style sheet comes
+    // late and makes the browser work out the styles of the whole page again (issue 15).
+    cssCodeSplit: false,
     // Read by routePreloadsBuild; under dist/.vite, which the gateway never serves.
     manifest: true,
     rolldownOptions: {
+      // An app, not a library: no chunk's exports are anyone's interface (and inlining below
+      // needs it said).
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // Preact (React's API here, preactForReact) in one chunk: the shell needs all of it,
-          // and left alone Rolldown cuts it into shards shared with the lazy pages, each a
-          // request of its own with its own gzip overhead on every first load.
+          // Few requests, not many small ones (issue 15): the gateway speaks HTTP/1.1, where a
+          // browser opens six connections to it and each request costs a round trip on one of
+          // them, so the forty files of a page's first load were seven rounds of waiting on a
+          // phone's 150 ms line. Now 9–15 (README, "Bundle size").
           groups: [
-            { name: "preact", test: /[\\/]node_modules[\\/]preact[\\/]/ },
+            // Everything the entry needs, in the entry's own files. Left alone Rolldown cuts
+            // what the entry shares with the lazy pages (Preact, the API client, icons' base…)
+            // into eight shards, each a request of its own on every first load.
+            { name: "app", tags: ["$initial"], priority: 2 },
             // zod and the contract's schemas in one chunk, fetched as the app starts
             // (src/api/contract-schemas.ts): left alone they come as seven small chunks. The
-            // contract's files the entry needs import no zod: a group of their own, taken first,
-            // keeps them (and with them zod) from being drawn in as the schemas' dependencies.
-            {
-              name: "contract-words",
-              priority: 2,
-              test: /[\\/]src[\\/]contract[\\/](datetime|roles|session-constants|gateway-reasons|directory-constants|delivery-constants)\./,
-            },
+            // contract's files the entry needs (they import no zod) are the entry's already.
             {
               name: "contract",
               priority: 1,
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contract[\\/]/,
             },
           ],
+          // The small chunks that pages share (a pager, an avatar, a date's words: 30 bytes to 3
+          // kB each) are copied into each page's chunk instead of being fetched on their own.
+          // A copied module runs once per chunk that holds it, so nothing that must exist once
+          // is copied: see mustStayShared.
+          experimentalInlineCommonChunks: { maxSize: 12_000, exclude: mustStayShared },
         },
       },
     },

@@ -81,6 +81,35 @@ export function routeCatalogKeys(
   return keys.filter((key) => manifest[key] !== undefined);
 }
 
+/** A module that something imports dynamically, and the chunk file that holds it. */
+export interface DynamicTarget {
+  /** Relative to the project, as the manifest's keys are ("src/features/x/y.tsx"). */
+  src: string;
+  /** As the manifest's `file` ("assets/y-hash.js"). */
+  file: string;
+}
+
+/**
+ * The manifest with a key for each dynamically imported module it leaves out. Vite keys a chunk
+ * by its source only when the chunk is that module's own; when Rolldown has merged a page into
+ * a chunk it shares with others (vite.config.ts, `codeSplitting`), the manifest knows the chunk
+ * only as `_name-hash.js`, and the page could not be found by its path. The added key is a copy
+ * of that chunk's entry with the page's `src`. A module found in several chunks keeps the first.
+ */
+export function withDynamicTargets(
+  manifest: Manifest,
+  targets: readonly DynamicTarget[],
+): Manifest {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  const result: Manifest = { ...manifest };
+  for (const target of targets) {
+    if (result[target.src] !== undefined) continue;
+    const chunk = byFile.get(target.file);
+    if (chunk) result[target.src] = { ...chunk, src: target.src, isDynamicEntry: true };
+  }
+  return result;
+}
+
 /** The manifest key of a source module named the way imports name it ("@/features/x/y"). */
 export function manifestKeyOf(manifest: Manifest, specifier: string): string | undefined {
   const base = specifier.replace(/^@\//u, "src/");

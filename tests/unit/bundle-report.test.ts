@@ -9,6 +9,7 @@ import {
   routeSources,
   staticClosure,
   verdict,
+  withDynamicTargets,
 } from "../../bench/bundle-report";
 import { pages } from "../../src/app/pages";
 
@@ -48,6 +49,41 @@ describe("firstLoadFiles", () => {
 
   it("refuses a key the manifest does not have", () => {
     expect(() => staticClosure(manifest, ["nope"])).toThrow(/nope/u);
+  });
+});
+
+describe("withDynamicTargets", () => {
+  it("keys a page merged into a shared chunk by its source, as a copy of that chunk", () => {
+    const merged = withDynamicTargets(manifest, [
+      { src: "src/features/y/y-page.tsx", file: "assets/shared-d.js" },
+    ]);
+    expect(manifestKeyOf(merged, "@/features/y/y-page")).toBe("src/features/y/y-page.tsx");
+    expect(merged["src/features/y/y-page.tsx"]).toEqual({
+      file: "assets/shared-d.js",
+      imports: ["_vendor-b.js"],
+      src: "src/features/y/y-page.tsx",
+      isDynamicEntry: true,
+    });
+    expect(firstLoadFiles(merged, "src/features/y/y-page.tsx").sort()).toEqual([
+      "assets/index-a.js",
+      "assets/shared-d.js",
+      "assets/vendor-b.js",
+    ]);
+  });
+
+  it("keeps the keys Vite wrote, the first chunk of a module found twice, and skips unknown files", () => {
+    const merged = withDynamicTargets(manifest, [
+      { src: "src/features/channel/channel-page.tsx", file: "assets/shared-d.js" },
+      { src: "src/features/z/z-page.tsx", file: "assets/chart-e.js" },
+      { src: "src/features/z/z-page.tsx", file: "assets/shared-d.js" },
+      { src: "src/features/w/w-page.tsx", file: "assets/gone.js" },
+    ]);
+    expect(merged["src/features/channel/channel-page.tsx"]).toBe(
+      manifest["src/features/channel/channel-page.tsx"],
+    );
+    expect(merged["src/features/z/z-page.tsx"]?.file).toBe("assets/chart-e.js");
+    expect(merged["src/features/w/w-page.tsx"]).toBeUndefined();
+    expect(manifest["src/features/z/z-page.tsx"]).toBeUndefined();
   });
 });
 
