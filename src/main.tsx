@@ -7,6 +7,7 @@ import { App, startApp } from "./app/app";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
+import { prepareFormatters } from "./lib/format";
 import "./app/styles.css";
 
 // The gateway painted <html> in the theme and language its cookies remember
@@ -27,10 +28,16 @@ void contractSchemas().catch(() => undefined);
 
 // The shared catalog of the person's language is its own small chunk: the first render waits
 // for it, so no word shows in another language first.
-const localeReady = activateLocale(startingLocale());
+const locale = startingLocale();
+const localeReady = activateLocale(locale);
 // Meanwhile the router starts the page's code, its catalog (in the language chosen just above)
 // and its first data (app.tsx).
 const app = startApp();
+// While those are on their way: the locale data of `Intl`, loaded once, in a task of its own
+// rather than inside the first render of the page's data.
+setTimeout(() => {
+  prepareFormatters(locale);
+}, 0);
 void localeReady.then(() => {
   const root = createRoot(container);
   // A transition, so React renders the first screen in slices and yields to the browser

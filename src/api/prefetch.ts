@@ -16,3 +16,11 @@ export function startQuery<TQueryFnData, TError, TData, TQueryKey extends QueryK
 function ignore(): void {
   // The page's query shows the outcome.
 }
+
+/**
+ * What a page's first screen waits for (`PageEntry.prefetch`): settled once every query started
+ * for it has, whatever their outcomes (startQuery never fails).
+ */
+export function firstScreen(started: readonly Promise<void>[]): Promise<void> {
+  return Promise.all(started).then(ignore);
+}

@@ -13,27 +13,26 @@ export interface RouteContext {
   api: Api;
 }
 
-/** The longest the route waits for what a page's layout depends on (`PageEntry.prefetch`). */
-export const LAYOUT_WAIT_MS = 3000;
+/** The longest the route waits for its page's first screen (`PageEntry.prefetch`). */
+export const FIRST_SCREEN_WAIT_MS = 3000;
 
 /**
  * The loader of a page's route. React Router runs it at the same time as the route's `lazy`
  * (the page's code and catalog), so the session check and the page's first data are on their
  * way while the code arrives, instead of after it: one round trip after the entry, not three.
- * It returns nothing, and waits only for what the page's layout depends on, when the page's
- * `prefetch` names it, and never longer than `LAYOUT_WAIT_MS`: the page reads the data through
- * its own queries, which find it in the cache or in flight, and show loading, failure and
- * signing in as ever.
+ * It returns nothing, and waits for the first screen's data the page's `prefetch` started,
+ * never longer than `FIRST_SCREEN_WAIT_MS`: the page reads the data through its own queries,
+ * which find it in the cache or in flight, and show loading, failure and signing in as ever.
  */
 export function pageLoader(context: RouteContext, page: PageEntry) {
   return ({ params, request }: LoaderFunctionArgs): null | Promise<null> => {
-    const layout = startPage(context, page, params, new URL(request.url).searchParams);
-    if (!layout) return null;
+    const firstScreen = startPage(context, page, params, new URL(request.url).searchParams);
+    if (!firstScreen) return null;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         resolve(null);
-      }, LAYOUT_WAIT_MS);
-      void layout.then(() => {
+      }, FIRST_SCREEN_WAIT_MS);
+      void firstScreen.then(() => {
         clearTimeout(timer);
         resolve(null);
       });
@@ -56,7 +55,7 @@ export function startPage(
   if (groupId === undefined || !page.prefetch) return undefined;
   if (known !== undefined && !mayOpen(known, groupId, page)) return undefined;
   try {
-    const layout = page.prefetch({
+    const firstScreen = page.prefetch({
       queryClient,
       call: api.call,
       directory: api.directory,
@@ -67,7 +66,7 @@ export function startPage(
       session,
     });
     // A failure is the page's to show: the route never waits on a rejection.
-    return layout?.catch(() => undefined);
+    return firstScreen?.catch(() => undefined);
   } catch {
     // Never a blank page for a head start: the page's own queries run anyway.
     return undefined;

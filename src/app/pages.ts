@@ -50,11 +50,13 @@ export interface PageEntry extends NavPage {
    * Optional: starts the queries of the page's first screen (same query options as the page,
    * so it finds them in the cache), called by the route's loader at the same time as `load`,
    * not after it. Keep it in a small module of the feature (`prefetch.ts`, no React, no
-   * CSS): it is part of the entry. Failures are the page's to show. It may return a promise
-   * of what the page's layout depends on (the subscribers list: the directory's status, which
-   * decides the list's source and its controls): the route shows the page once that is settled,
-   * at most `LAYOUT_WAIT_MS` later, so the page is drawn once instead of growing under the
-   * person's eyes (a layout shift, issue 15). Never the rows: they have placeholders.
+   * CSS): it is part of the entry. Failures are the page's to show. It returns the promise of
+   * that first screen (`firstScreen` of what it started): the route shows the page once it has
+   * settled, at most `FIRST_SCREEN_WAIT_MS` later, so the page is drawn once with its data
+   * rather than once more at each answer — a render of the whole page every time, the most of a
+   * phone's work on a first load, and a page that grows under the person's eyes (issue 15).
+   * Queries whose input the page works out itself (a period from the clock and the channel's
+   * zone) are not started here: those pages show their placeholders until the answers come.
    */
   prefetch?: (visit: PageVisit) => void | Promise<void>;
 }

@@ -210,8 +210,13 @@ describe("the channel page", () => {
     expect(screen.getByRole("link", { name: "Coffee Club" }).getAttribute("href")).toBe("/c/1001");
     expect(screen.getByRole("link", { name: "Tea House" }).getAttribute("href")).toBe("/c/1002");
     // On a first load the router starts the page's first data before the session is known
-    // (src/app/page-loader.ts); nothing more is asked, as the page itself never shows.
-    const calls = stub.requests.filter((request) => request.url.startsWith("/api/"));
+    // (src/app/page-loader.ts); nothing more is asked, as the page itself never shows. (Calls
+    // for other channels are the previous test's page, which drew its figures as it ended.)
+    const calls = stub.requests.filter(
+      (request) =>
+        request.url.startsWith("/api/") &&
+        (request.body as { group_id?: unknown } | undefined)?.group_id === 4242,
+    );
     expect(calls.map((request) => request.url).sort()).toEqual([
       "/api/groups/get",
       "/api/subscribers/subscribersCount",

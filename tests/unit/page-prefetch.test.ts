@@ -9,7 +9,7 @@ import type { Call } from "../../src/api/client";
 import type { PageVisit } from "../../src/api/page-visit";
 import { sessionKeys } from "../../src/api/query-keys";
 import type { SessionApi } from "../../src/api/session";
-import { LAYOUT_WAIT_MS, mayOpen, pageLoader, startPage } from "../../src/app/page-loader";
+import { FIRST_SCREEN_WAIT_MS, mayOpen, pageLoader, startPage } from "../../src/app/page-loader";
 import { pages } from "../../src/app/pages";
 import type { SessionResponse } from "../../src/contract/session";
 import { prefetchDeliveries } from "../../src/features/deliveries/prefetch";
@@ -175,7 +175,7 @@ describe("the subscribers list's first data, from the URL", () => {
 describe("the other subscribers pages' first data", () => {
   it("counts with the URL's filters", () => {
     const { sent, call } = recorder();
-    prefetchCount(visit(call, ""));
+    void prefetchCount(visit(call, ""));
     expect(sent.map((item) => item.operation)).toEqual([
       "subscribers/subscribersCount",
       "subscriptions/get",
@@ -186,14 +186,14 @@ describe("the other subscribers pages' first data", () => {
 
   it("asks for the panel's record, and for none when the id is no record id", () => {
     const first = recorder();
-    prefetchSubscriber(visit(first.call, "", { recordId: "42" }));
+    void prefetchSubscriber(visit(first.call, "", { recordId: "42" }));
     expect(first.sent[0]).toEqual({
       operation: "subscribers/get",
       params: { count: 1, offset_id: "41" },
       groupId: 1001,
     });
     const second = recorder();
-    prefetchSubscriber(visit(second.call, "", { recordId: "x" }));
+    void prefetchSubscriber(visit(second.call, "", { recordId: "x" }));
     expect(second.sent.map((item) => item.operation)).not.toContain("subscribers/get");
   });
 });
@@ -206,14 +206,34 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-describe("what the forms and the funnel wait for, so nothing moves when it comes", () => {
+describe("what the pages' first screens wait for", () => {
   it("adding or removing asks for the subscriptions and tags, and waits for the directory's status", async () => {
     const { sent, call } = recorder();
     const at = visit(call, "");
-    const layout = prefetchManage(at);
+    const firstScreen = prefetchManage(at);
     expect(sent.map((item) => item.operation)).toEqual(["subscriptions/get", "utms/get"]);
     expect(keysOf(at)).toContainEqual(directoryKeys.status(1001));
-    expect(await settled(layout)).toBe(false);
+    expect(await settled(firstScreen)).toBe(false);
+  });
+
+  it("settles once every query it started has, whatever their outcomes", async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    const fail: ((error: Error) => void)[] = [];
+    const call = (() =>
+      new Promise((resolve, reject) => {
+        answers.push(resolve);
+        fail.push(reject);
+      })) as Call;
+    const at = visit(call, "");
+    at.directory = createDirectoryApi({
+      fetch: () => Promise.resolve(new Response("{}", { status: 503 })),
+    });
+    const firstScreen = prefetchManage(at);
+    expect(answers).toHaveLength(2);
+    answers[0]?.([]);
+    expect(await settled(firstScreen)).toBe(false);
+    fail[1]?.(new Error("the gateway is down"));
+    await expect(firstScreen).resolves.toBeUndefined();
   });
 
   it("the deliveries page waits for the funnel's deliveries, with the URL's type and status", async () => {
@@ -237,7 +257,7 @@ describe("what the forms and the funnel wait for, so nothing moves when it comes
 describe("the variables' first data", () => {
   it("waits for the session for the channel's kind of id", async () => {
     const { sent, call } = recorder();
-    prefetchVariables(visit(call, "user=77&record=5"));
+    void prefetchVariables(visit(call, "user=77&record=5"));
     await Promise.resolve();
     await Promise.resolve();
     expect(sent).toEqual([
@@ -248,7 +268,7 @@ describe("the variables' first data", () => {
 
   it("asks nothing without a person", async () => {
     const { sent, call } = recorder();
-    prefetchVariables(visit(call, ""));
+    void prefetchVariables(visit(call, ""));
     await Promise.resolve();
     expect(sent).toEqual([]);
   });
@@ -322,30 +342,34 @@ describe("the page loader", () => {
     expect(sent).toEqual([]);
   });
 
-  describe("waiting for the layout", () => {
+  describe("waiting for the first screen", () => {
     afterEach(() => {
       vi.useRealTimers();
     });
 
-    /** The subscribers route's loader, with a directory whose status answers when told to. */
+    /**
+     * The subscribers route's loader, with a directory whose answers (a failure: any outcome
+     * settles a query) and a gateway whose answers wait until told to come.
+     */
     function subscribersRoute(search: string) {
       let answer: (status: unknown) => void = () => undefined;
-      const statusAnswered = new Promise<unknown>((resolve) => {
+      const answered = new Promise<unknown>((resolve) => {
         answer = resolve;
       });
-      const { call } = recorder();
+      const call = (() => answered.then(() => [])) as Call;
       const queryClient = new QueryClient();
       queryClient.setQueryData(sessionKeys.current, { ...session, role: "admin" });
       const directory = createDirectoryApi({
-        fetch: async (input) => {
-          const url = input instanceof Request ? input.url : input.toString();
-          if (!url.endsWith("/status")) return new Promise(() => undefined);
-          await statusAnswered;
+        fetch: async () => {
+          await answered;
           return new Response("{}", { status: 503 });
         },
       });
       const loader = pageLoader(
-        { queryClient, api: { ...api(call, { count: 0 }), directory } },
+        {
+          queryClient,
+          api: { ...api(call, { count: 0 }), directory, gateway: () => answered.then(() => []) },
+        },
         page("subscribers"),
       );
       const run = () =>
@@ -358,7 +382,7 @@ describe("the page loader", () => {
       return { run, answer };
     }
 
-    it("shows the subscribers list once the directory's status has answered, even a failure", async () => {
+    it("shows the subscribers list once its status, rows, names and views have answered, even failures", async () => {
       const { run, answer } = subscribersRoute("");
       const shown = run();
       expect(shown).toBeInstanceOf(Promise);
@@ -370,13 +394,17 @@ describe("the page loader", () => {
       await expect(shown).resolves.toBeNull();
     });
 
-    it("never waits longer than LAYOUT_WAIT_MS, and not at all for the API's pages", async () => {
+    it("never waits longer than FIRST_SCREEN_WAIT_MS, whatever the list's source", async () => {
       vi.useFakeTimers();
-      const { run } = subscribersRoute("");
-      const shown = run();
-      await vi.advanceTimersByTimeAsync(LAYOUT_WAIT_MS);
-      await expect(shown).resolves.toBeNull();
-      expect(subscribersRoute("?source=api").run()).toBeNull();
+      for (const search of ["", "?source=api"]) {
+        const shown = subscribersRoute(search).run();
+        expect(shown).toBeInstanceOf(Promise);
+        await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
+        const waiting = Promise.resolve("waiting");
+        expect(await Promise.race([Promise.resolve(shown), waiting])).toBe("waiting");
+        await vi.advanceTimersByTimeAsync(1);
+        await expect(shown).resolves.toBeNull();
+      }
     });
   });
 

@@ -1,6 +1,6 @@
 import { botsQuery, subscriptionsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
-import { startQuery } from "@/api/prefetch";
+import { firstScreen, startQuery } from "@/api/prefetch";
 import { channelVariablesQuery } from "./variables-query";
 
 /**
@@ -9,11 +9,13 @@ import { channelVariablesQuery } from "./variables-query";
  * list and the form keeps this module small, as it is part of the entry). The groups' member
  * counts wait for the list (one call per group).
  */
-export function prefetchGroups({ queryClient, call, groupId }: PageVisit): void {
-  void startQuery(queryClient, subscriptionsQuery(groupId, call));
-  void startQuery(queryClient, botsQuery(groupId, call));
+export function prefetchGroups({ queryClient, call, groupId }: PageVisit): Promise<void> {
+  return firstScreen([
+    startQuery(queryClient, subscriptionsQuery(groupId, call)),
+    startQuery(queryClient, botsQuery(groupId, call)),
+  ]);
 }
 
-export function prefetchChannelVariables({ queryClient, call, groupId }: PageVisit): void {
-  void startQuery(queryClient, channelVariablesQuery(groupId, call));
+export function prefetchChannelVariables({ queryClient, call, groupId }: PageVisit): Promise<void> {
+  return startQuery(queryClient, channelVariablesQuery(groupId, call));
 }

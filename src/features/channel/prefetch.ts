@@ -1,5 +1,5 @@
 import type { PageVisit } from "@/api/page-visit";
-import { startQuery } from "@/api/prefetch";
+import { firstScreen, startQuery } from "@/api/prefetch";
 import { apiQuery } from "@/api/queries";
 
 /**
@@ -7,7 +7,9 @@ import { apiQuery } from "@/api/queries";
  * (src/app/pages.ts). The figures of the last days are not: their days follow the channel's
  * time zone and the clock, which the page works out itself.
  */
-export function prefetchChannel({ queryClient, call, groupId }: PageVisit): void {
-  void startQuery(queryClient, apiQuery(groupId, "groups/get", {}, call));
-  void startQuery(queryClient, apiQuery(groupId, "subscribers/subscribersCount", {}, call));
+export function prefetchChannel({ queryClient, call, groupId }: PageVisit): Promise<void> {
+  return firstScreen([
+    startQuery(queryClient, apiQuery(groupId, "groups/get", {}, call)),
+    startQuery(queryClient, apiQuery(groupId, "subscribers/subscribersCount", {}, call)),
+  ]);
 }

@@ -1,6 +1,6 @@
 import { botsQuery, deliveriesQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
-import { startQuery } from "@/api/prefetch";
+import { firstScreen, startQuery } from "@/api/prefetch";
 import { readSearch } from "@/lib/url-state";
 import { deliveriesSearch } from "./deliveries-search";
 import { funnelDeliveriesQuery } from "./funnel/funnel-query";
@@ -16,10 +16,13 @@ import { funnelDeliveriesQuery } from "./funnel/funnel-query";
 export function prefetchDeliveries(visit: PageVisit): Promise<void> {
   const { queryClient, call, groupId } = visit;
   const { type, status } = readSearch(deliveriesSearch, visit.search);
-  void startQuery(queryClient, botsQuery(groupId, call));
-  const funnel = startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type, status }));
-  if (type === "" && status === "") return funnel;
-  // The names of every delivery, for the records' filter and table, whatever the funnel shows.
-  void startQuery(queryClient, deliveriesQuery(groupId, call));
-  return funnel;
+  const started = [
+    startQuery(queryClient, botsQuery(groupId, call)),
+    startQuery(queryClient, funnelDeliveriesQuery(groupId, call, { type, status })),
+  ];
+  // The names of every delivery, for the records' filter and table, whatever the funnel shows
+  // (unfiltered, the funnel's own query).
+  if (type !== "" || status !== "")
+    started.push(startQuery(queryClient, deliveriesQuery(groupId, call)));
+  return firstScreen(started);
 }

@@ -1,6 +1,6 @@
 import { botsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
-import { startQuery } from "@/api/prefetch";
+import { firstScreen, startQuery } from "@/api/prefetch";
 import { readBotParam } from "./bot-param";
 import { botStepsQuery } from "./steps-query";
 
@@ -9,8 +9,10 @@ import { botStepsQuery } from "./steps-query";
  * (src/app/pages.ts). Without a bot in the URL the page shows the first one, known only once
  * the list is in: the list's own call comes first either way.
  */
-export function prefetchBotStats({ queryClient, call, groupId, search }: PageVisit): void {
-  void startQuery(queryClient, botsQuery(groupId, call));
+export function prefetchBotStats({ queryClient, call, groupId, search }: PageVisit): Promise<void> {
   const bot = readBotParam(search);
-  if (bot !== undefined) void startQuery(queryClient, botStepsQuery(groupId, call, bot));
+  return firstScreen([
+    startQuery(queryClient, botsQuery(groupId, call)),
+    ...(bot === undefined ? [] : [startQuery(queryClient, botStepsQuery(groupId, call, bot))]),
+  ]);
 }
