@@ -187,34 +187,50 @@ function toEpoch(instant: number | Date): number {
 }
 
 const OFFSET_SLOT = 15 * 60 * SECOND;
+const OFFSET_DAY = 24 * 60 * 60 * SECOND;
 const OFFSET_CACHE_LIMIT = 50_000;
 const offsetSlots = new Map<string, Map<number, number>>();
+const offsetDays = new Map<string, Map<number, number>>();
 
 /**
  * Wall time at a whole-second instant. Intl is exact but costs microseconds a call, and a page
- * of records formats dozens of dates; so the zone's offset is remembered per 15-minute slot
- * whenever it is the same at both ends of the slot (clocks change on quarter hours in every
- * zone since 1980; a slot holding a change is never cached and always asks Intl).
+ * of records formats dozens of dates (each `fromWallTime` asks for five offsets); so the zone's
+ * offset is remembered per UTC day whenever it is the same at both ends of the day (no zone has
+ * changed its clocks twice within a day since 1970), else per 15-minute slot whenever it is the
+ * same at both ends of the slot (clocks change on quarter hours in every zone since 1980; a slot
+ * holding a change is never cached and always asks Intl).
  */
 function wallAt(instant: number, timeZone: string): WallTime {
-  const slot = Math.floor(instant / OFFSET_SLOT);
-  let offset = offsetSlots.get(timeZone)?.get(slot);
-  if (offset === undefined) {
-    const first = slot * OFFSET_SLOT;
-    const last = first + OFFSET_SLOT - SECOND;
-    const atFirst = wallToUtc(intlWallAt(first, timeZone)) - first;
-    const atLast = wallToUtc(intlWallAt(last, timeZone)) - last;
-    if (atFirst !== atLast) return intlWallAt(instant, timeZone);
-    let slots = offsetSlots.get(timeZone);
-    if (slots === undefined) {
-      slots = new Map();
-      offsetSlots.set(timeZone, slots);
-    }
-    if (slots.size >= OFFSET_CACHE_LIMIT) slots.clear();
-    slots.set(slot, atFirst);
-    offset = atFirst;
-  }
+  const offset =
+    cachedOffset(offsetDays, OFFSET_DAY, instant, timeZone) ??
+    cachedOffset(offsetSlots, OFFSET_SLOT, instant, timeZone);
+  if (offset === undefined) return intlWallAt(instant, timeZone);
   return utcToWall(Math.floor(instant / SECOND) * SECOND + offset);
+}
+
+/** The zone's offset through the span of `size` holding the instant, if it is one offset. */
+function cachedOffset(
+  cache: Map<string, Map<number, number>>,
+  size: number,
+  instant: number,
+  timeZone: string,
+): number | undefined {
+  const span = Math.floor(instant / size);
+  const known = cache.get(timeZone)?.get(span);
+  if (known !== undefined) return known;
+  const first = span * size;
+  const last = first + size - SECOND;
+  const atFirst = wallToUtc(intlWallAt(first, timeZone)) - first;
+  const atLast = wallToUtc(intlWallAt(last, timeZone)) - last;
+  if (atFirst !== atLast) return undefined;
+  let spans = cache.get(timeZone);
+  if (spans === undefined) {
+    spans = new Map();
+    cache.set(timeZone, spans);
+  }
+  if (spans.size >= OFFSET_CACHE_LIMIT) spans.clear();
+  spans.set(span, atFirst);
+  return atFirst;
 }
 
 /** Wall time at a whole-second instant; Intl drops milliseconds by flooring, as we want. */
