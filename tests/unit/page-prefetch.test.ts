@@ -220,7 +220,7 @@ describe("what the pages' first screens wait for", () => {
     const answers: ((value: unknown) => void)[] = [];
     const fail: ((error: Error) => void)[] = [];
     const call = (() =>
-      new Promise((resolve, reject) => {
+      new Promise<unknown>((resolve, reject) => {
         answers.push(resolve);
         fail.push(reject);
       })) as Call;
@@ -368,7 +368,11 @@ describe("the page loader", () => {
       const loader = pageLoader(
         {
           queryClient,
-          api: { ...api(call, { count: 0 }), directory, gateway: () => answered.then(() => []) },
+          api: {
+            ...api(call, { count: 0 }),
+            directory,
+            gateway: () => answered.then(() => new Response("{}", { status: 503 })),
+          },
         },
         page("subscribers"),
       );
