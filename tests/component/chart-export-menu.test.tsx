@@ -90,6 +90,32 @@ describe("the chart's Export menu", () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it("moves from the item a key reached, however fast the next key comes", async () => {
+    const user = userEvent.setup();
+    render(frame());
+    const button = screen.getByRole("button", { name: "Export “Activity”" });
+    button.focus();
+    await user.keyboard("{ArrowUp}");
+    const menu = screen.getByRole("menu", { name: "Export “Activity”" });
+    const items = within(menu).getAllByRole("menuitem");
+    await waitFor(() => {
+      expect(document.activeElement).toBe(items[2]);
+    });
+    // Two keys in one go, with no frame between them for effects to run in (dispatched as the
+    // browser does, outside Testing Library's act(), which would run them at once).
+    const press = (key: string) =>
+      menu.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    press("Home");
+    press("ArrowDown");
+    expect(document.activeElement).toBe(items[1]);
+    press("End");
+    press("ArrowDown");
+    expect(document.activeElement).toBe(items[0]);
+    await waitFor(() => {
+      expect(document.activeElement).toBe(items[0]);
+    });
+  });
+
   it("saves the table view's numbers as CSV with the remembered separator and says so", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem(CSV_SEPARATOR_STORAGE_KEY, ";");

@@ -129,7 +129,11 @@ export function ChartExportMenu({
     const next = moves[event.key];
     if (next !== undefined) {
       event.preventDefault();
-      setFocusAt((next + list.length) % list.length);
+      // At once, not through the effect: on Preact an effect runs after the next frame, and a
+      // key pressed before it would move from the item focused before (Home, then ArrowDown).
+      const target = (next + list.length) % list.length;
+      list[target]?.focus();
+      setFocusAt(target);
     } else if (event.key === "Escape") {
       event.preventDefault();
       close(true);
