@@ -8,10 +8,10 @@ import { funnelDeliveriesQuery } from "./funnel/funnel-query";
 /**
  * The funnel's deliveries (with the URL's type and status; unfiltered, the same query as the
  * names of deliveries the page shows) and the bots' names, started by the router with the
- * page's code (src/app/pages.ts). The funnel's deliveries are returned: the funnel is the first
- * thing under the period, as tall as what it holds, so the route shows the page with it rather
- * than pushing the records down when it comes. The counts and the chart are not started: their
- * period follows the channel's time zone and the clock, which the page works out itself.
+ * page's code (src/app/pages.ts); the route shows the page once they are in (the funnel, the
+ * first thing under the period, is as tall as what it holds: drawn with it, it pushes nothing
+ * down). The counts and the chart are not started: their period follows the channel's time
+ * zone and the clock, which the page works out itself.
  */
 export function prefetchDeliveries(visit: PageVisit): Promise<void> {
   const { queryClient, call, groupId } = visit;
