@@ -11,7 +11,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import { APP_NAME } from "@/components/use-document-title";
 import { ConnectionBanner } from "./connection-banner";
 import { LanguageSwitch } from "./language-switch";
@@ -46,6 +46,9 @@ export function Layout({ header, nav, children }: LayoutProps) {
   const menuOpen = openAt === pathname;
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
+  // A move waits for the next page's first screen (src/app/page-loader.ts, at most 3 s): the
+  // page shown meanwhile says it is being replaced, so a click never looks unanswered.
+  const moving = useNavigation().state === "loading";
 
   // After moving to another page, focus goes to the page itself, as a full page load would
   // put a screen reader's and a keyboard's start there, instead of staying on a link that may
@@ -104,7 +107,14 @@ export function Layout({ header, nav, children }: LayoutProps) {
           {nav ?? <ul />}
         </div>
       </nav>
-      <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
+      <main
+        id="main"
+        ref={mainRef}
+        className="shell-main"
+        tabIndex={-1}
+        aria-busy={moving || undefined}
+      >
+        {moving && <div className="route-pending" aria-hidden="true" />}
         <ConnectionBanner />
         {children ?? <Outlet />}
       </main>

@@ -1,0 +1,46 @@
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, Link, RouterProvider } from "react-router";
+import { expect, it } from "vitest";
+import { Layout } from "../../src/app/layout";
+import { render, screen } from "./testing-library";
+
+it("says the page is being replaced while the next one's loader waits, and only then", async () => {
+  const user = userEvent.setup();
+  let answer: () => void = () => undefined;
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: "/one", element: <Link to="/two">Two</Link> },
+          {
+            path: "/two",
+            loader: () =>
+              new Promise<null>((resolve) => {
+                answer = () => {
+                  resolve(null);
+                };
+              }),
+            element: <h1>Page two</h1>,
+          },
+        ],
+      },
+    ],
+    { initialEntries: ["/one"] },
+  );
+  render(<RouterProvider router={router} />);
+  const main = screen.getByRole("main");
+  expect(main.getAttribute("aria-busy")).toBeNull();
+  expect(main.querySelector(".route-pending")).toBeNull();
+
+  await user.click(screen.getByRole("link", { name: "Two" }));
+  expect(main.getAttribute("aria-busy")).toBe("true");
+  expect(main.querySelector(".route-pending")?.getAttribute("aria-hidden")).toBe("true");
+  // The page shown is still the one left, until the next one is ready.
+  expect(screen.getByRole("link", { name: "Two" })).toBeTruthy();
+
+  answer();
+  expect(await screen.findByRole("heading", { name: "Page two" })).toBeTruthy();
+  expect(main.getAttribute("aria-busy")).toBeNull();
+  expect(main.querySelector(".route-pending")).toBeNull();
+});
