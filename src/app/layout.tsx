@@ -43,12 +43,13 @@ export function Layout({ header, nav, children }: LayoutProps) {
   // Narrow screens fold the links behind "Menu"; opening is tied to the path, so following a
   // link closes the menu without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === pathname;
+  // A move waits for the next page's first screen (src/app/page-loader.ts, at most 3 s): the
+  // page shown meanwhile says it is being replaced, so a click never looks unanswered, and the
+  // folded menu closes at once over it.
+  const moving = useNavigation().state === "loading";
+  const menuOpen = openAt === pathname && !moving;
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
-  // A move waits for the next page's first screen (src/app/page-loader.ts, at most 3 s): the
-  // page shown meanwhile says it is being replaced, so a click never looks unanswered.
-  const moving = useNavigation().state === "loading";
 
   // After moving to another page, focus goes to the page itself, as a full page load would
   // put a screen reader's and a keyboard's start there, instead of staying on a link that may

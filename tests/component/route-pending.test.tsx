@@ -44,3 +44,46 @@ it("says the page is being replaced while the next one's loader waits, and only 
   expect(main.getAttribute("aria-busy")).toBeNull();
   expect(main.querySelector(".route-pending")).toBeNull();
 });
+
+it("closes the folded menu as soon as a link in it starts a move", async () => {
+  const user = userEvent.setup();
+  let answer: () => void = () => undefined;
+  const nav = (
+    <ul>
+      <li>
+        <Link to="/two">Two</Link>
+      </li>
+    </ul>
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout nav={nav} />,
+        children: [
+          { path: "/one", element: <p>One</p> },
+          {
+            path: "/two",
+            loader: () =>
+              new Promise<null>((resolve) => {
+                answer = () => {
+                  resolve(null);
+                };
+              }),
+            element: <h1>Page two</h1>,
+          },
+        ],
+      },
+    ],
+    { initialEntries: ["/one"] },
+  );
+  render(<RouterProvider router={router} />);
+  const toggle = screen.getByRole("button", { name: "Menu" });
+  await user.click(toggle);
+  expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  await user.click(screen.getByRole("link", { name: "Two" }));
+  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  expect(screen.getByRole("main").getAttribute("aria-busy")).toBe("true");
+  answer();
+  expect(await screen.findByRole("heading", { name: "Page two" })).toBeTruthy();
+  expect(toggle.getAttribute("aria-expanded")).toBe("false");
+});
