@@ -194,7 +194,7 @@ export function monthStart(at: number, timeZone: string): number {
 }
 
 /**
- * 3–4 campaigns with 2–3 sources each (6–10 tags), named "<campaign> — <source>" so that a
+ * 3–4 campaigns with 2–3 sources each (6–12 tags), named "<campaign> — <source>" so that a
  * page can group tags by the part before " — ". The first campaign fades (half as many people
  * each month), the second is new this month, the others steady or growing. Each tag leads to
  * one subscription.

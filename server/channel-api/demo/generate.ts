@@ -19,7 +19,7 @@ import {
   SOURCES,
   spikeTagsOf,
 } from "./people";
-import { type Random, between, chance, createRandom } from "./random";
+import { type Random, between, chance, createRandom, createStream } from "./random";
 import { buildTimeline } from "./timeline";
 
 /**
@@ -201,18 +201,26 @@ function build(db: Db, setup: Setup): Built {
   const steps = new Map<number, ChannelPlan["bots"][number]["steps"]>();
   const deliveryRates = new Map<number, ReadRates>();
 
+  // What the channels offer is drawn before any timeline, whose draws depend on the clock, and
+  // who their people are from a stream of its own: the same seed gives the same catalogs and
+  // people whatever day the demo is made (only when things happened moves with it).
+  const plans = DEMO_CHANNELS.map((spec) =>
+    planChannel(rand, { ...setup.period, timeZone: spec.timeZone }, partIds),
+  );
   let firstIndex = 0;
   const channels = DEMO_CHANNELS.map((spec, channelIndex) => {
     const period: Period = { ...setup.period, timeZone: spec.timeZone };
     insertChannel(db, spec, setup.tokens[channelIndex] ?? spec.defaultToken);
     rows.count += 2;
-    const plan = planChannel(rand, period, partIds);
+    const plan = plans[channelIndex];
+    if (!plan) throw new Error("generateDemo: a channel without its plan");
     const ids = insertPlan(db, spec.groupId, plan, rows);
     plan.bots.forEach((bot, b) => steps.set(ids.bots[b] ?? 0, bot.steps));
     const timeline = buildTimeline(rand, { ...period, tags: spikeTagsOf(plan).length });
     const count = setup.counts[channelIndex] ?? 0;
     new ChannelPeople({
       rand,
+      identity: createStream(setup.seed, channelIndex),
       spec,
       channelIndex,
       plan,

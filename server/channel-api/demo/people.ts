@@ -128,6 +128,12 @@ interface Person {
 
 export interface ChannelContext {
   rand: Random;
+  /**
+   * Who the people are (name, photo, user id), drawn apart from `rand`: the timeline before them
+   * takes a number of draws that depends on the clock, and the same seed must give the same
+   * people whenever the demo is made (support staff, and tests, search them by name).
+   */
+  identity: Random;
   spec: ChannelSpec;
   channelIndex: number;
   plan: ChannelPlan;
@@ -199,7 +205,7 @@ export class ChannelPeople {
     for (let k = 0; k < count; k++) joined[k] = sampleTime(timeline, rand) - timeline.start;
     // Subscriber ids grow with the time people joined, as they would in the real service.
     joined.sort();
-    const userIds = spreadUserIds(rand, count, this.ctx.spec.userIds);
+    const userIds = spreadUserIds(this.ctx.identity, count, this.ctx.spec.userIds);
     // Messengers throttle bulk sending: ~40 messages a second, up to three hours in all.
     this.sendSpread = Math.min(3 * 3600, Math.max(60, Math.round(count / 40)));
     for (let k = 0; k < count; k++) {
@@ -209,8 +215,8 @@ export class ChannelPeople {
   }
 
   private person(index: number, joinedAt: number, userId: number): void {
-    const { rand, spec, statements, people } = this.ctx;
-    const name = pickName(rand, spec.kind);
+    const { rand, identity, spec, statements, people } = this.ctx;
+    const name = pickName(identity, spec.kind);
     const status = chance(rand, INACTIVE_SHARE) ? 2 : 1;
     const ignore = chance(rand, IGNORED_SHARE) ? 1 : 0;
     const result = statements.subscriber.run(
@@ -218,7 +224,7 @@ export class ChannelPeople {
       userId,
       name.firstName,
       name.lastName,
-      pickPhoto(rand, spec.kind, spec.groupId, userId),
+      pickPhoto(identity, spec.kind, spec.groupId, userId),
       status,
       ignore,
       joinedAt,

@@ -43,6 +43,15 @@ export function createRandom(seed: number): Random {
   return next;
 }
 
+/**
+ * A second generator for one part of the data, drawn from the same seed: what it decides does
+ * not move when the main generator's draws before it change in number (the people's names and
+ * ids stay theirs whatever day the demo is made on; the timeline's draws depend on the clock).
+ */
+export function createStream(seed: number, stream: number): Random {
+  return createRandom(Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(stream + 1, 0x165667b1));
+}
+
 /** A whole number in [lo, hi]. */
 export function between(rand: Random, lo: number, hi: number): number {
   return lo + Math.floor(rand() * (hi - lo + 1));
