@@ -1,11 +1,11 @@
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
+import { LocaleProvider } from "./i18n/locale-provider";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
 import { prepareFormatters } from "./lib/format";
 import "./app/styles.css";
@@ -45,9 +45,9 @@ void localeReady.then(() => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <I18nProvider i18n={i18n}>
+        <LocaleProvider i18n={i18n}>
           <App app={app} />
-        </I18nProvider>
+        </LocaleProvider>
       </StrictMode>,
     );
   });

@@ -13,6 +13,9 @@ export function AppToaster() {
       theme={theme}
       position="bottom-right"
       closeButton
+      // Both languages read left to right. Unsaid, sonner asks getComputedStyle of <html> in
+      // its render, which forces the first screen's styles inside that long task (issue 15).
+      dir="ltr"
       containerAriaLabel={t`Notifications`}
       toastOptions={{ closeButtonAriaLabel: t`Close notification` }}
     />

@@ -1,5 +1,4 @@
 import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import {
   render as baseRender,
   renderHook as baseRenderHook,
@@ -7,12 +6,13 @@ import {
   type RenderOptions,
 } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
+import { LocaleProvider } from "../../src/i18n/locale-provider";
 
 export * from "@testing-library/react";
 
 /** The app's language provider, as src/main.tsx puts it around everything. */
 export function WithI18n({ children }: { children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return <LocaleProvider i18n={i18n}>{children}</LocaleProvider>;
 }
 
 /** Testing Library's `render`, inside the app's language provider. */
