@@ -1,8 +1,9 @@
 import { i18n } from "@lingui/core";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
+import { whenFirstScreenReady } from "./app/first-render";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
 import { LocaleProvider } from "./i18n/locale-provider";
@@ -38,19 +39,16 @@ const app = startApp();
 setTimeout(() => {
   prepareFormatters(locale);
 }, 0);
-void localeReady.then(() => {
-  const root = createRoot(container);
-  // A transition, so React renders the first screen in slices and yields to the browser
-  // between them instead of one long task (Lighthouse's total blocking time, issue 15).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <LocaleProvider i18n={i18n}>
-          <App app={app} />
-        </LocaleProvider>
-      </StrictMode>,
-    );
-  });
+// Drawn once the words and the first screen are in (first-render.ts): until then index.html's
+// shell shows what React would have drawn.
+void Promise.all([localeReady, whenFirstScreenReady(app.router)]).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <LocaleProvider i18n={i18n}>
+        <App app={app} />
+      </LocaleProvider>
+    </StrictMode>,
+  );
   // The failure sentences, off the first load's path but ready before any failure shows.
   setTimeout(() => void errorTextModule().catch(() => undefined), 0);
 });
