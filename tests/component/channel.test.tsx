@@ -212,15 +212,19 @@ describe("the channel page", () => {
     // On a first load the router starts the page's first data before the session is known
     // (src/app/page-loader.ts); nothing more is asked, as the page itself never shows. (Calls
     // for other channels are the previous test's page, which drew its figures as it ended.)
-    const calls = stub.requests.filter(
-      (request) =>
-        request.url.startsWith("/api/") &&
-        (request.body as { group_id?: unknown } | undefined)?.group_id === 4242,
-    );
-    expect(calls.map((request) => request.url).sort()).toEqual([
-      "/api/groups/get",
-      "/api/subscribers/subscribersCount",
-    ]);
+    // The count's call may go out after the page shows: it waits for the contract's schemas.
+    const calls = () =>
+      stub.requests
+        .filter(
+          (request) =>
+            request.url.startsWith("/api/") &&
+            (request.body as { group_id?: unknown } | undefined)?.group_id === 4242,
+        )
+        .map((request) => request.url)
+        .sort();
+    await waitFor(() => {
+      expect(calls()).toEqual(["/api/groups/get", "/api/subscribers/subscribersCount"]);
+    });
   });
 
   it("lists the session's channels in the switcher and switches to another", async () => {
