@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "./testing-library";
+import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { activateLocale } from "../../src/i18n/locale-runtime";
 import { startLiveApp, type LiveApp } from "./live-app";
 
 // The segment builder of the subscribers page (issue 18) against the local Channel API on the
@@ -103,5 +104,24 @@ describe("the segment builder", { timeout: 90_000 }, () => {
     });
     expect(router.state.location.search).toBe("");
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Add a filter" }));
+  });
+
+  it("writes the chips again in the language switched to", async () => {
+    await live.render("/c/1001/subscribers?subscription_id=1&status=inactive");
+    await waitFor(() => {
+      expect(chipTexts()).toEqual(["in group “News”", "inactive (does not allow messages)"]);
+    }, WAIT);
+    try {
+      await act(() => activateLocale("ru"));
+      const list = screen.getByRole("list", { name: "Фильтры, действуют все сразу" });
+      expect(
+        within(list)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      ).toEqual(["в группе «News»", "неактивен (не принимает сообщения)"]);
+    } finally {
+      await act(() => activateLocale("en"));
+    }
+    expect(chipTexts()).toEqual(["in group “News”", "inactive (does not allow messages)"]);
   });
 });

@@ -42,7 +42,12 @@ export function AddVariableForm({
 }: AddVariableFormProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const schema = useMemo(() => addVariableSchema(existing, i18n), [existing, i18n]);
+  const schema = useMemo(
+    () => addVariableSchema(existing, i18n),
+    // `i18n` is one object in every language: its messages are written again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [existing, i18n, i18n.locale],
+  );
   const valueId = useId();
   const hintId = `${valueId}-hint`;
   const valueErrorId = `${valueId}-error`;

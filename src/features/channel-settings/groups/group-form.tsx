@@ -62,7 +62,9 @@ export function GroupForm({
   onSaved,
 }: GroupFormProps) {
   const { t, i18n } = useLingui();
-  const schema = useMemo(() => groupFormSchema(i18n), [i18n]);
+  // `i18n` is one object in every language: its messages are written again when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const schema = useMemo(() => groupFormSchema(i18n), [i18n, i18n.locale]);
   const draft = useInitialDraft(draftKey, GROUP_DRAFT_FIELDS);
   const [restored, setRestored] = useState(draft !== undefined);
   const form = useForm<GroupFormValues>({

@@ -37,7 +37,12 @@ export function AddChannelVariable({
   const { t, i18n } = useLingui();
   const format = useFormat();
   const nameMax = format.number(NAME_MAX);
-  const schema = useMemo(() => addChannelVariableSchema(existing, i18n), [existing, i18n]);
+  const schema = useMemo(
+    () => addChannelVariableSchema(existing, i18n),
+    // `i18n` is one object in every language: its messages are written again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [existing, i18n, i18n.locale],
+  );
   const initial = useInitialDraft(draftKey, FIELDS);
   const {
     register,

@@ -49,7 +49,9 @@ export function SegmentBuilder({
   );
   const chips = useMemo(
     () => segmentChips(filters, lookups.names, i18n, timeZone),
-    [filters, lookups.names, i18n, timeZone],
+    // `i18n` is one object in every language: the chips are written again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filters, lookups.names, i18n, i18n.locale, timeZone],
   );
   // The address's own keys (subscription_id, date_first…): what the person sees in the link.
   const unreadKeys = unread.join(", ");
