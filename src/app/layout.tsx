@@ -47,6 +47,9 @@ export function Layout({ header, nav, children }: LayoutProps) {
   // page shown meanwhile says it is being replaced, so a click never looks unanswered, and the
   // folded menu closes at once over it.
   const moving = useNavigation().state === "loading";
+  // Shut, and forgotten, as soon as a move starts or the page changes: coming Back to the page
+  // it was opened on leaves it shut.
+  if (openAt !== null && (openAt !== pathname || moving)) setOpenAt(null);
   const menuOpen = openAt === pathname && !moving;
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
