@@ -75,8 +75,9 @@ describe("the subscriber panel", () => {
     expect(await within(subscriptions).findByText("News")).toBeTruthy();
     expect(tableText(within(subscriptions).getByRole("table"))).toEqual([
       ["Subscription", "Since, MSK (UTC+3)", "Source"],
-      ["News", "14 Mar 2026, 13:00:00", "widget"],
-      ["Offers", "14 Mar 2026, 13:01:00", "api"],
+      // Sources in words, as everywhere else (the record says "widget" and "api").
+      ["News", "14 Mar 2026, 13:00:00", "Widget"],
+      ["Offers", "14 Mar 2026, 13:01:00", "API"],
     ]);
     const utms = screen.getByRole("region", { name: "UTM tags" });
     expect(await within(utms).findByText("Newsletter")).toBeTruthy();
@@ -120,11 +121,9 @@ describe("the subscriber panel", () => {
     });
     const subscriptions = screen.getByRole("region", { name: "Группы подписчиков" });
     expect(await within(subscriptions).findByText("News")).toBeTruthy();
-    expect(tableText(within(subscriptions).getByRole("table"))[0]).toEqual([
-      "Группа подписчиков",
-      "Дата подписки, МСК (UTC+3)",
-      "Источник",
-    ]);
+    const rows = tableText(within(subscriptions).getByRole("table"));
+    expect(rows[0]).toEqual(["Группа подписчиков", "Дата подписки, МСК (UTC+3)", "Источник"]);
+    expect(rows[1]?.[2]).toBe("Виджет");
     expect(screen.getByRole("region", { name: "UTM-метки" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "Переменные" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "К списку подписчиков" })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Subscriber } from "@/contract/entities";
 import { subscriptionNames } from "@/lib/subscriber-format";
+import { sourceLabel } from "@/lib/subscription-events";
 import { ApiDate } from "../words/api-date";
 import { ZoneName } from "../words/zone-name";
 import { PanelSection, ScrollTable } from "./panel-section";
@@ -17,7 +18,7 @@ export function SubscriptionsSection({
   names,
   timeZone,
 }: SubscriptionsSectionProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const labels = subscriptionNames(subscriptions, names);
   const title = t({ message: "Subscriptions", context: "subscriber's subscriptions (groups)" });
   return (
@@ -53,10 +54,10 @@ export function SubscriptionsSection({
                   )}
                 </td>
                 <td>
-                  {subscription.source === undefined || subscription.source === "" ? (
+                  {subscription.source === undefined || subscription.source.trim() === "" ? (
                     <NotGiven />
                   ) : (
-                    subscription.source
+                    sourceLabel(subscription.source, i18n)
                   )}
                 </td>
               </tr>
