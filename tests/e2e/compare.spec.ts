@@ -134,6 +134,8 @@ test.describe("comparisons with the period before", () => {
     const table = chart.getByRole("table");
     await expect(table).toBeVisible({ timeout: 20_000 });
     await expect(table.locator("thead th").nth(1)).toHaveText("Previous period");
+    // Each compared column is named as the legend names its line.
+    await expect(table.locator("thead th").nth(3)).toHaveText("Subscribed, before");
     const first = table.locator("tbody tr").first();
     await expect(first.locator("th")).toHaveText(tableDay(6));
     await expect(first.locator("td").first()).toHaveText(tableDay(13));

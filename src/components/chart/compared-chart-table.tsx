@@ -17,6 +17,11 @@ interface ComparedChartTableProps {
   rows: readonly ComparedRow[];
   /** Per series: whether more is good news (subscribed) or bad (unsubscribed). */
   higherIsBetter: readonly boolean[];
+  /**
+   * Header of a series' compared column, as the chart's legend names that series' twin
+   * ("Subscribed, a year before"); "Subscribed, compared" when not given.
+   */
+  comparedLabel?: ((label: string) => string) | undefined;
 }
 
 /**
@@ -30,6 +35,7 @@ export function ComparedChartTable({
   series,
   rows,
   higherIsBetter,
+  comparedLabel,
 }: ComparedChartTableProps) {
   const { t } = useLingui();
   const format = useFormat();
@@ -70,7 +76,7 @@ export function ComparedChartTable({
                   {item.label}
                 </th>,
                 <th scope="col" key={`${item.label}-before`}>
-                  {t`${label}, compared`}
+                  {comparedLabel ? comparedLabel(label) : t`${label}, compared`}
                 </th>,
                 <th scope="col" key={`${item.label}-change`}>
                   {t`${label}, change`}

@@ -58,14 +58,14 @@ export function SubscriptionChart({
   const SUBSCRIBED: ChartSeries = { label: t`Subscribed`, color: "var(--chart-subscribed)" };
   const UNSUBSCRIBED: ChartSeries = { label: t`Unsubscribed`, color: "var(--chart-unsubscribed)" };
   const NET: ChartSeries = { label: t`Net`, color: "var(--chart-net)", signed: true };
-  const twin = (item: ChartSeries): ChartSeries => {
-    const label = item.label;
-    return {
-      ...item,
-      label: compared?.mode === "year" ? t`${label}, a year before` : t`${label}, before`,
-      faded: true,
-    };
-  };
+  // The compared period's series, named alike in the legend and in the table's columns.
+  const twinLabel = (label: string) =>
+    compared?.mode === "year" ? t`${label}, a year before` : t`${label}, before`;
+  const twin = (item: ChartSeries): ChartSeries => ({
+    ...item,
+    label: twinLabel(item.label),
+    faded: true,
+  });
   const points = pointsOf(data);
   const comparedPoints = compared ? pointsOf(compared.data) : [];
   const rows = compareRows(points, comparedPoints);
@@ -151,6 +151,7 @@ export function SubscriptionChart({
             series={[SUBSCRIBED, UNSUBSCRIBED, NET]}
             rows={rows}
             higherIsBetter={[true, false, true]}
+            comparedLabel={twinLabel}
           />
         ) : (
           <ChartTable
