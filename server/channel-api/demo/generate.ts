@@ -204,16 +204,14 @@ function build(db: Db, setup: Setup): Built {
   // What the channels offer is drawn before any timeline, whose draws depend on the clock, and
   // who their people are from a stream of its own: the same seed gives the same catalogs and
   // people whatever day the demo is made (only when things happened moves with it).
-  const plans = DEMO_CHANNELS.map((spec) =>
-    planChannel(rand, { ...setup.period, timeZone: spec.timeZone }, partIds),
-  );
-  let firstIndex = 0;
-  const channels = DEMO_CHANNELS.map((spec, channelIndex) => {
+  const planned = DEMO_CHANNELS.map((spec) => {
     const period: Period = { ...setup.period, timeZone: spec.timeZone };
+    return { spec, period, plan: planChannel(rand, period, partIds) };
+  });
+  let firstIndex = 0;
+  const channels = planned.map(({ spec, period, plan }, channelIndex) => {
     insertChannel(db, spec, setup.tokens[channelIndex] ?? spec.defaultToken);
     rows.count += 2;
-    const plan = plans[channelIndex];
-    if (!plan) throw new Error("generateDemo: a channel without its plan");
     const ids = insertPlan(db, spec.groupId, plan, rows);
     plan.bots.forEach((bot, b) => steps.set(ids.bots[b] ?? 0, bot.steps));
     const timeline = buildTimeline(rand, { ...period, tags: spikeTagsOf(plan).length });
