@@ -1,3 +1,4 @@
+import { lazyRecord } from "./lazy-record";
 import { contractError } from "./messages";
 import * as z from "./zod";
 import {
@@ -102,8 +103,8 @@ const utmName = z
     z.maxLength(255, contractError("name-too-long", { max: 255 })),
   );
 
-export const operations = {
-  "subscribers/get": {
+const builders = {
+  "subscribers/get": () => ({
     summary:
       "List subscribers matching every filter given, cursor paging by offset_id (the record id)",
     kind: "read",
@@ -113,8 +114,8 @@ export const operations = {
       ...subscriberFilters,
     }),
     response: ok({ offset_id: z.string(), items: z.array(subscriber) }),
-  },
-  "subscribers/statSubscribe": {
+  }),
+  "subscribers/statSubscribe": () => ({
     summary: "Subscription and unsubscription events for a period",
     kind: "read",
     periodStatistics: true,
@@ -125,15 +126,15 @@ export const operations = {
       ...eventFilters,
     }),
     response: ok({ items: z.array(subscriptionEvent) }),
-  },
-  "subscribers/statCount": {
+  }),
+  "subscribers/statCount": () => ({
     summary: "Counts of subscriptions and unsubscriptions for a period",
     kind: "read",
     periodStatistics: true,
     request: z.object({ ...period, ...eventFilters }),
     response: ok({ count_subscribe: int, count_unsubscribe: int }),
-  },
-  "subscribers/add": {
+  }),
+  "subscribers/add": () => ({
     summary: "Add one or several people to a subscription",
     kind: "write",
     request: z
@@ -145,14 +146,14 @@ export const operations = {
       })
       .check(z.refine(hasOneUserId, contractError("one-user-id"))),
     response: ok({ subscribers: z.array(addResult) }),
-  },
-  "subscribers/del": {
+  }),
+  "subscribers/del": () => ({
     summary: "Remove a person from a subscription (subscription_id 0: from every subscription)",
     kind: "write",
     request: forPerson({ subscription_id: z.int().check(z.gte(0)) }),
     response: ok({}),
-  },
-  "subscribers/subscribersCount": {
+  }),
+  "subscribers/subscribersCount": () => ({
     summary: "Count subscribers matching filters",
     kind: "read",
     request: z.object({
@@ -162,14 +163,14 @@ export const operations = {
       utm_source: z.optional(z.array(z.string())),
     }),
     response: ok({ count: int }),
-  },
-  "vars/get": {
+  }),
+  "vars/get": () => ({
     summary: "Variables of one subscriber (or one variable by name)",
     kind: "read",
     request: forPerson({ name: z.optional(variableName) }),
     response: ok({ items: z.array(variable) }),
-  },
-  "vars/set": {
+  }),
+  "vars/set": () => ({
     summary: "Save a variable of a subscriber",
     kind: "write",
     request: forPerson({
@@ -177,14 +178,14 @@ export const operations = {
       value: variableValue,
     }),
     response: ok({}),
-  },
-  "vars/del": {
+  }),
+  "vars/del": () => ({
     summary: "Delete a variable of a subscriber",
     kind: "write",
     request: forPerson({ name: variableName }),
     response: ok({}),
-  },
-  "bots/addSubscriber": {
+  }),
+  "bots/addSubscriber": () => ({
     summary: "Start a bot for a subscriber (enforce 1 restarts a running one)",
     kind: "write",
     request: forPerson({
@@ -193,21 +194,21 @@ export const operations = {
       enforce: z.optional(flag),
     }),
     response: ok({}),
-  },
-  "bots/delSubscriber": {
+  }),
+  "bots/delSubscriber": () => ({
     summary: "Stop a bot for a subscriber",
     kind: "write",
     request: forPerson({ bot_id: id }),
     response: ok({}),
-  },
-  "deliveries/statCount": {
+  }),
+  "deliveries/statCount": () => ({
     summary: "Number of delivery events for a period",
     kind: "read",
     periodStatistics: true,
     request: z.object({ ...period, ...eventFilters }),
     response: ok({ count: int }),
-  },
-  "deliveries/stat": {
+  }),
+  "deliveries/stat": () => ({
     summary: "Delivery records for a period, cursor paging by offset_id",
     kind: "read",
     periodStatistics: true,
@@ -218,15 +219,15 @@ export const operations = {
       ...eventFilters,
     }),
     response: ok({ offset_id: z.optional(z.string()), items: z.array(deliveryRecord) }),
-  },
-  "utms/statCount": {
+  }),
+  "utms/statCount": () => ({
     summary: "Subscription counts per campaign tag for a period",
     kind: "read",
     periodStatistics: true,
     request: z.object({ ...period, ...eventFilters }),
     response: ok({ items: z.array(utmCount) }),
-  },
-  "utms/statSubscribe": {
+  }),
+  "utms/statSubscribe": () => ({
     summary:
       "Tagged subscription and unsubscription events for a period (action 1 subscribed, 2 unsubscribed, 0 both)",
     kind: "read",
@@ -239,57 +240,57 @@ export const operations = {
       ...eventFilters,
     }),
     response: ok({ items: z.array(utmEvent), count: z.optional(int) }),
-  },
-  "utms/getLink": {
+  }),
+  "utms/getLink": () => ({
     summary: "Build a link carrying a campaign tag (force 1: subscribe on click)",
     kind: "read",
     request: z.object({ utm_id: id, subscription_id: id, force: z.optional(flag) }),
     response: ok({ link: z.url() }),
-  },
-  "groups/get": {
+  }),
+  "groups/get": () => ({
     summary: "Channel information",
     kind: "read",
     request: z.object({}),
     response: ok({ item: channel }),
-  },
-  "subscriptions/get": {
+  }),
+  "subscriptions/get": () => ({
     summary: "Subscriptions of the channel, for names",
     kind: "read",
     request: lookupRequest,
     response: lookup(subscriptionInfo),
-  },
-  "utms/get": {
+  }),
+  "utms/get": () => ({
     summary: "Campaign tags of the channel, for names",
     kind: "read",
     request: z.extend(lookupRequest, { utm_id: z.optional(ids) }),
     response: lookup(utmInfo),
-  },
-  "utms/add": {
+  }),
+  "utms/add": () => ({
     summary: "Create a campaign tag",
     kind: "write",
     request: z.object({ name: utmName }),
     response: ok({ utm_id: int }),
-  },
-  "utms/edit": {
+  }),
+  "utms/edit": () => ({
     summary: "Rename a campaign tag",
     kind: "write",
     request: z.object({ utm_id: id, name: utmName }),
     response: ok({}),
-  },
-  "utms/del": {
+  }),
+  "utms/del": () => ({
     summary:
       "Delete a campaign tag: its past events stay (counted under its id), its name and people's links to it go",
     kind: "write",
     request: z.object({ utm_id: id }),
     response: ok({}),
-  },
-  "bots/get": {
+  }),
+  "bots/get": () => ({
     summary: "Bots of the channel, for names",
     kind: "read",
     request: lookupRequest,
     response: lookup(botInfo),
-  },
-  "bots/getSteps": {
+  }),
+  "bots/getSteps": () => ({
     summary: "Steps of a bot in bot order, with how many times each ran (lead_inc)",
     kind: "read",
     request: z.extend(lookupRequest, {
@@ -297,8 +298,8 @@ export const operations = {
       step_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     }),
     response: lookup(botStepInfo),
-  },
-  "deliveries/get": {
+  }),
+  "deliveries/get": () => ({
     summary: "Mass deliveries of the channel with their counters",
     kind: "read",
     request: z.extend(lookupRequest, {
@@ -307,14 +308,14 @@ export const operations = {
       status: z.optional(z.array(z.enum(deliveryStatuses))),
     }),
     response: lookup(deliveryInfo),
-  },
-  "subscriptions/add": {
+  }),
+  "subscriptions/add": () => ({
     summary: "Create a subscription",
     kind: "write",
     request: z.object({ name: subscriptionName, ...subscriptionSettingsRequest }),
     response: ok({ subscription_id: int }),
-  },
-  "subscriptions/edit": {
+  }),
+  "subscriptions/edit": () => ({
     summary: "Change a subscription's name or settings (fields not sent stay as they are)",
     kind: "write",
     request: z.object({
@@ -323,33 +324,40 @@ export const operations = {
       ...subscriptionSettingsRequest,
     }),
     response: ok({}),
-  },
-  "subscriptions/del": {
+  }),
+  "subscriptions/del": () => ({
     summary:
       "Delete a subscription: its members are unsubscribed (events recorded), its UTM tags deleted",
     kind: "write",
     request: z.object(subscriptionIdField),
     response: ok({}),
-  },
-  "vars_global/get": {
+  }),
+  "vars_global/get": () => ({
     summary: "Channel-wide variables (used in messages as [%name%]), or one by name",
     kind: "read",
     request: z.object({ name: z.optional(variableName) }),
     response: ok({ items: z.array(variable) }),
-  },
-  "vars_global/set": {
+  }),
+  "vars_global/set": () => ({
     summary: "Save a channel-wide variable",
     kind: "write",
     request: z.object({ name: variableName, value: variableValue }),
     response: ok({}),
-  },
-  "vars_global/del": {
+  }),
+  "vars_global/del": () => ({
     summary: "Delete a channel-wide variable",
     kind: "write",
     request: z.object({ name: variableName }),
     response: ok({}),
-  },
-} as const satisfies Record<`${string}/${string}`, OperationSpec<z.ZodMiniType, z.ZodMiniType>>;
+  }),
+} satisfies Record<`${string}/${string}`, () => OperationSpec<z.ZodMiniType, z.ZodMiniType>>;
+
+/**
+ * The operations, each built the first time it is read (src/contract/lazy-record.ts): a page
+ * parses with a handful of them, and building the zod schemas of all of them cost a phone
+ * about 100 ms of its main thread in one task as the app started (issue 15).
+ */
+export const operations = lazyRecord(builders);
 
 export type Operations = typeof operations;
 export type OperationId = keyof Operations;
