@@ -1,6 +1,8 @@
 import type { OperationId, RequestOf, ResponseOf } from "@/contract/operations";
-import { logText } from "./api-error";
-import { exchange, failFor, readAnswer, schemasOrFail } from "./exchange";
+import { readOperations } from "@/contract/read-operations";
+import { type ApiError, logText } from "./api-error";
+import { schemasIfLoaded } from "./contract-schemas";
+import { type Answer, exchange, type Fail, failFor, readAnswer, schemasOrFail } from "./exchange";
 import { firstIssue } from "./issue-path";
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,36 +41,60 @@ export function createClient(config: ClientConfig = {}): Call {
     options: CallOptions,
   ): Promise<ResponseOf<Op>> {
     const fail = failFor(operation);
+    const send = (fields: object, signal: AbortSignal | undefined) =>
+      exchange(
+        `${baseUrl}/api/${operation}`,
+        {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
+            "X-Channel-Desk": "1",
+          },
+          body: JSON.stringify({ ...fields, group_id: options.groupId }),
+        },
+        {
+          fetch: doFetch,
+          signal,
+          timeoutMs: options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          fail,
+        },
+      );
 
-    const schemas = await schemasOrFail(fail);
+    let schemas = schemasIfLoaded();
+    let answer: Answer;
+    if (schemas === undefined && readOperations.has(operation)) {
+      // The app's first moments, the contract's chunk still on its way: a read goes out at
+      // once (the first screen's data is on the first load's critical path, issue 15), and its
+      // fields are checked as soon as the schemas are in. Fields the contract refuses cancel
+      // it, with the same failure as a call never sent; a write always waits (below).
+      const cancel = new AbortController();
+      const signal = options.signal
+        ? AbortSignal.any([options.signal, cancel.signal])
+        : cancel.signal;
+      const sent = send(params, signal);
+      sent.catch(() => undefined);
+      try {
+        schemas = await schemasOrFail(fail);
+      } catch (error) {
+        cancel.abort();
+        throw error;
+      }
+      const request = schemas.operations[operation].request.safeParse(params);
+      if (!request.success) {
+        cancel.abort();
+        throw refused(fail, request.error.issues, "Cancelled");
+      }
+      answer = await sent;
+    } else {
+      schemas ??= await schemasOrFail(fail);
+      const request = schemas.operations[operation].request.safeParse(params);
+      if (!request.success) throw refused(fail, request.error.issues, "Not sent");
+      answer = await send(request.data, options.signal);
+    }
     const spec = schemas.operations[operation];
     const { failureBody } = schemas;
-
-    const request = spec.request.safeParse(params);
-    if (!request.success) {
-      const { path, message } = firstIssue(request.error.issues);
-      throw fail({ kind: "request", path, message: `Not sent: ${at(path)}${message}` });
-    }
-
-    const answer = await exchange(
-      `${baseUrl}/api/${operation}`,
-      {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          // The gateway refuses POSTs without it: a cross-site form cannot set a custom header.
-          "X-Channel-Desk": "1",
-        },
-        body: JSON.stringify({ ...request.data, group_id: options.groupId }),
-      },
-      {
-        fetch: doFetch,
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        fail,
-      },
-    );
     return readAnswer(answer, spec.response, {
       failureBody,
       fail,
@@ -81,6 +107,16 @@ export { SCHEMAS_UNREACHABLE } from "./exchange";
 
 function at(path: string): string {
   return path ? `${path}: ` : "";
+}
+
+/** The failure of a call whose fields the contract refuses (never sent, or cancelled). */
+function refused(
+  fail: Fail,
+  issues: Parameters<typeof firstIssue>[0],
+  what: "Not sent" | "Cancelled",
+): ApiError {
+  const { path, message } = firstIssue(issues);
+  return fail({ kind: "request", path, message: `${what}: ${at(path)}${message}` });
 }
 
 /** The browser's client: same origin, through the gateway. */

@@ -7,12 +7,21 @@
 export type ContractSchemas = typeof import("./schemas");
 
 let loading: Promise<ContractSchemas> | undefined;
+let loaded: ContractSchemas | undefined;
 
 /** The schemas, fetched once; a failed fetch (the network dropped) is tried again next time. */
 export function contractSchemas(): Promise<ContractSchemas> {
-  loading ??= import("./schemas").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import("./schemas").then(
+    (schemas) => (loaded = schemas),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** The schemas if their chunk is already in, without waiting: undefined while it loads. */
+export function schemasIfLoaded(): ContractSchemas | undefined {
+  return loaded;
 }

@@ -8,6 +8,7 @@ vi.mock("../../src/api/contract-schemas", () => ({
     new Promise<ContractSchemas>((resolve) => {
       arrive = resolve;
     }),
+  schemasIfLoaded: () => undefined,
 }));
 
 const { createDirectoryApi } = await import("../../src/api/directory/directory-client");
@@ -61,5 +62,26 @@ describe("the directory client while the contract's chunk loads", () => {
     arrive(schemas);
     await answer;
     expect(sent).toEqual(["/directory/1001/count"]);
+  });
+});
+
+describe("the saved views' client while the contract's chunk loads", () => {
+  it("asks for the list at once and reads it once the schemas are there", async () => {
+    const { fetchViews } = await import("../../src/api/views/views-client");
+    const sent: string[] = [];
+    const gateway = (input: string) => {
+      sent.push(input);
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: true, count: 0, items: [] }), {
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+    };
+    const answer = fetchViews(gateway, 1001);
+    await vi.waitFor(() => {
+      expect(sent).toEqual(["/views/1001"]);
+    });
+    arrive(schemas);
+    expect(await answer).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { GatewayFetch } from "../api-context";
 import type { ViewOperation } from "../api-error";
 import { DEFAULT_TIMEOUT_MS } from "../client";
 import type { ContractSchemas } from "../contract-schemas";
-import { exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
+import { type Answer, exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
 
 /**
  * The gateway's saved views (`/views/<group_id>/…`, src/contract/views.ts): one function per
@@ -27,25 +27,39 @@ async function send<Schema extends z.ZodMiniType>(
   pick: (schemas: ContractSchemas) => Schema,
 ): Promise<z.output<Schema>> {
   const fail = failFor(request.operation);
-  const schemas = await schemasOrFail(fail);
-  if (request.signal?.aborted) {
-    throw fail({ kind: "aborted", message: "The request was cancelled." });
-  }
   const headers: Record<string, string> = { Accept: "application/json" };
   if (request.method !== "GET") {
     // The gateway refuses writes without it: a cross-site form cannot set a custom header.
     headers[CSRF_HEADER] = "1";
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
   }
-  const answer = await exchange(
-    `/views/${request.path}`,
-    {
-      method: request.method,
-      headers,
-      body: request.body === undefined ? null : JSON.stringify(request.body),
-    },
-    { fetch: gateway, signal: request.signal, timeoutMs: DEFAULT_TIMEOUT_MS, fail },
-  );
+  const sendNow = () =>
+    exchange(
+      `/views/${request.path}`,
+      {
+        method: request.method,
+        headers,
+        body: request.body === undefined ? null : JSON.stringify(request.body),
+      },
+      { fetch: gateway, signal: request.signal, timeoutMs: DEFAULT_TIMEOUT_MS, fail },
+    );
+  let schemas: ContractSchemas;
+  let answer: Answer;
+  if (request.method === "GET") {
+    // A read goes out at once, while the contract's chunk loads: the subscribers page's toolbar
+    // lists the views on its first screen (issue 15). Its answer is read with the schemas.
+    const sent = sendNow();
+    sent.catch(() => undefined);
+    schemas = await schemasOrFail(fail);
+    answer = await sent;
+  } else {
+    // A write waits for the schemas: if their chunk cannot be fetched, nothing is written.
+    schemas = await schemasOrFail(fail);
+    if (request.signal?.aborted) {
+      throw fail({ kind: "aborted", message: "The request was cancelled." });
+    }
+    answer = await sendNow();
+  }
   return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
 }
 
