@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
 import { whenFirstScreenReady } from "./app/first-render";
+import { closeEarly } from "./boot/early-fetch";
 import { errorTextModule } from "./components/error-text";
 import { applyStoredTheme } from "./app/theme-store";
 import { LocaleProvider } from "./i18n/locale-provider";
@@ -49,6 +50,9 @@ void Promise.all([localeReady, whenFirstScreenReady(app.router)]).then(() => {
       </LocaleProvider>
     </StrictMode>,
   );
+  // The first screen has asked for all it needed: answers sent ahead of the app (src/boot) that
+  // it did not take are dropped, never to stand in for a request made after this.
+  closeEarly();
   // The failure sentences, off the first load's path but ready before any failure shows.
   setTimeout(() => void errorTextModule().catch(() => undefined), 0);
 });

@@ -1,5 +1,6 @@
 import {
   type Manifest,
+  type ManifestChunk,
   manifestKeyOf,
   routeCatalogKeys,
   type RouteSource,
@@ -24,13 +25,19 @@ export function routePreloads(
 ): RoutePreload[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inEntry = staticClosure(manifest, entries);
+  // By file: a chunk can have two keys (the module it is named after, and `_file.js` when
+  // another entry imports it).
+  const entryFiles = new Set([...inEntry].map((key) => manifest[key]?.file));
   const also = alsoKeys.filter((key) => manifest[key] !== undefined);
   const result: RoutePreload[] = [];
   for (const route of routes) {
     const key = manifestKeyOf(manifest, route.module);
     if (key === undefined) continue;
-    const keys = [...staticClosure(manifest, [key, ...also])].filter((k) => !inEntry.has(k));
-    const chunks = keys.map((k) => manifest[k]).filter((chunk) => chunk !== undefined);
+    const chunks = [...staticClosure(manifest, [key, ...also])]
+      .map((k) => manifest[k])
+      .filter(
+        (chunk): chunk is ManifestChunk => chunk !== undefined && !entryFiles.has(chunk.file),
+      );
     result.push({
       path: route.path,
       modules: unique(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith(".js"))).map(
@@ -41,8 +48,8 @@ export function routePreloads(
         locales.map((locale) => {
           const closure = staticClosure(manifest, routeCatalogKeys(manifest, route, locale));
           const files = [...closure]
-            .filter((k) => !inEntry.has(k))
             .map((k) => manifest[k]?.file ?? "")
+            .filter((file) => !entryFiles.has(file))
             .filter((file) => file.endsWith(".js"));
           return [locale, unique(files).map((file) => base + file)];
         }),

@@ -1,3 +1,4 @@
+import { browserFetch } from "@/boot/early-fetch";
 import { createContext, use, type ReactNode } from "react";
 import { call as browserCall, createClient, type Call, type ClientConfig } from "./client";
 import {
@@ -21,7 +22,7 @@ export interface Api {
 }
 
 function gatewayFetch(config: ClientConfig = {}): GatewayFetch {
-  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch = config.fetch ?? browserFetch;
   return (path, init) =>
     doFetch(`${config.baseUrl ?? ""}${path}`, { credentials: "same-origin", ...init });
 }

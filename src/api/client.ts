@@ -1,3 +1,4 @@
+import { browserFetch } from "@/boot/early-fetch";
 import type { OperationId, RequestOf, ResponseOf } from "@/contract/operations";
 import { readOperations } from "@/contract/read-operations";
 import { type ApiError, logText } from "./api-error";
@@ -33,7 +34,7 @@ export type Call = <Op extends OperationId>(
  */
 export function createClient(config: ClientConfig = {}): Call {
   const baseUrl = config.baseUrl ?? "";
-  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch = config.fetch ?? browserFetch;
 
   return async function call<Op extends OperationId>(
     operation: Op,

@@ -1,3 +1,4 @@
+import { browserFetch } from "@/boot/early-fetch";
 import { queryOptions } from "@tanstack/react-query";
 import type * as z from "@/contract/zod";
 import type { loginRequest, LocaleRequest, SessionResponse } from "@/contract/session";
@@ -49,7 +50,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 /** Like `createClient`: every answer is parsed by the contract, every failure is an ApiError. */
 export function createSessionApi(config: ClientConfig = {}): SessionApi {
   const baseUrl = config.baseUrl ?? "";
-  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch = config.fetch ?? browserFetch;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   function send(

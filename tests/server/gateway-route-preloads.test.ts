@@ -81,6 +81,20 @@ describe("routePreloads (build)", () => {
   });
 });
 
+describe("routePreloads with a second entry", () => {
+  it("leaves out a chunk another entry already imports, though the manifest keys it twice", () => {
+    // A chunk that a second entry imports: Vite's manifest names it by its module and by its
+    // file, and the entries' closure reaches it by the second key.
+    const withBoot: Manifest = {
+      ...manifest,
+      "src/boot/boot.ts": { file: "assets/boot-b1.js", isEntry: true, imports: ["_schemas-s1.js"] },
+      "_schemas-s1.js": { file: "assets/schemas-s1.js" },
+    };
+    const [list] = routePreloads(withBoot, routes, ["src/api/schemas.ts"]);
+    expect(list?.modules.toSorted()).toEqual(["/assets/list-page-l1.js", "/assets/table-t1.js"]);
+  });
+});
+
 describe("matchRoute", () => {
   const patterns = [
     { path: "/c/:groupId/subscribers/:recordId" },

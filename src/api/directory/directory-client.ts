@@ -1,3 +1,4 @@
+import { browserFetch } from "@/boot/early-fetch";
 import type * as z from "@/contract/zod";
 import type {
   DirectoryCountResponse,
@@ -102,7 +103,7 @@ interface Send {
 
 export function createDirectoryApi(config: DirectoryClientConfig = {}): DirectoryApi {
   const baseUrl = config.baseUrl ?? "";
-  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const doFetch = config.fetch ?? browserFetch;
   const timeoutMs = config.timeoutMs ?? DIRECTORY_TIMEOUT_MS;
 
   async function send<Schema extends z.ZodMiniType>(

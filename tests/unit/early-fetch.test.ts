@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  closeEarly,
+  EARLY_ANSWER_MS,
+  forgetEarly,
+  sendEarly,
+  takeEarly,
+} from "../../src/boot/early-fetch";
+import type { EarlyRequest } from "../../src/boot/first-screen-requests";
+
+const request: EarlyRequest = {
+  method: "POST",
+  url: "/api/subscriptions/get",
+  headers: { "Content-Type": "application/json", Accept: "application/json" },
+  body: JSON.stringify({ offset: 0, count: 100, group_id: 1001 }),
+};
+
+/** What the app's client sends for the same call: the body's keys in the contract's order. */
+const asked: RequestInit = {
+  method: "POST",
+  headers: { Accept: "application/json", "Content-Type": "application/json" },
+  body: JSON.stringify({ count: 100, offset: 0, group_id: 1001 }),
+};
+
+function answered(text = "{}") {
+  let sent = 0;
+  const fetch: typeof globalThis.fetch = () => {
+    sent += 1;
+    return Promise.resolve(new Response(text));
+  };
+  return { fetch, sent: () => sent };
+}
+
+afterEach(() => {
+  forgetEarly();
+});
+
+describe("early answers", () => {
+  it("are handed to the same request once, whatever the order of the body's keys", async () => {
+    const gateway = answered('{"success":true}');
+    void sendEarly(request, gateway.fetch, 0);
+    const answer = takeEarly(request.url, asked, 10);
+    expect(await (await answer)?.text()).toBe('{"success":true}');
+    expect(takeEarly(request.url, asked, 20)).toBeUndefined();
+    expect(gateway.sent()).toBe(1);
+  });
+
+  it("are not handed to another request: method, URL, headers or body", () => {
+    void sendEarly(request, answered().fetch, 0);
+    expect(takeEarly("/api/utms/get", asked, 1)).toBeUndefined();
+    expect(takeEarly(request.url, { ...asked, method: "GET", body: null }, 1)).toBeUndefined();
+    expect(
+      takeEarly(request.url, { ...asked, headers: { Accept: "application/json" } }, 1),
+    ).toBeUndefined();
+    expect(
+      takeEarly(
+        request.url,
+        { ...asked, body: JSON.stringify({ offset: 100, count: 100, group_id: 1001 }) },
+        1,
+      ),
+    ).toBeUndefined();
+    expect(takeEarly(request.url, asked, 1)).toBeDefined();
+  });
+
+  it("are forgotten once they have waited too long", () => {
+    void sendEarly(request, answered().fetch, 0);
+    expect(takeEarly(request.url, asked, EARLY_ANSWER_MS + 1)).toBeUndefined();
+  });
+
+  it("still end when the caller's signal does, as fetch would", async () => {
+    void sendEarly(request, () => new Promise<Response>(() => undefined), 0);
+    const controller = new AbortController();
+    const answer = takeEarly(request.url, { ...asked, signal: controller.signal }, 1);
+    controller.abort(new DOMException("Timed out", "TimeoutError"));
+    await expect(answer).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+});
+
+describe("a request the app asked for before the early one went out", () => {
+  it("is not sent early any more", () => {
+    const gateway = answered();
+    expect(takeEarly(request.url, asked, 0)).toBeUndefined();
+    expect(sendEarly(request, gateway.fetch, 1)).toBeUndefined();
+    expect(gateway.sent()).toBe(0);
+  });
+});
+
+describe("after the app's first screen", () => {
+  it("hands over nothing and sends nothing", () => {
+    const gateway = answered();
+    void sendEarly(request, gateway.fetch, 0);
+    closeEarly();
+    expect(takeEarly(request.url, asked, 1)).toBeUndefined();
+    expect(sendEarly(request, gateway.fetch, 2)).toBeUndefined();
+    expect(gateway.sent()).toBe(1);
+  });
+});
