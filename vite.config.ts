@@ -39,9 +39,33 @@ const BOOT_ENTRIES = { boot: "boot/boot.ts", "boot-contract": "boot/contract.ts"
  * graph; and what they import, asked for at once rather than after them.
  */
 function bootEntries(): Plugin {
+  let base = "/";
   return {
     name: "boot-entries",
     apply: "build",
+    configResolved(resolved) {
+      base = resolved.base;
+    },
+    // The point of the early scripts is not to wait for the entry: a build whose chunks make
+    // one of them import the app's chunk (src/main.tsx) fails.
+    generateBundle(_options, bundle) {
+      const byFile = new Map(Object.values(bundle).map((file) => [file.fileName, file]));
+      for (const [name, file] of Object.entries(BOOT_ENTRIES)) {
+        const seen = new Set<string>();
+        const stack = Object.values(bundle)
+          .filter((chunk) => chunk.type === "chunk" && chunk.isEntry && chunk.name === name)
+          .map((chunk) => chunk.fileName);
+        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+          const chunk = byFile.get(next);
+          if (seen.has(next) || chunk?.type !== "chunk") continue;
+          seen.add(next);
+          if (chunk.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id))) {
+            this.error(`src/${file} imports the app's entry chunk (${next}): see vite.config.ts`);
+          }
+          stack.push(...chunk.imports);
+        }
+      }
+    },
     config() {
       const input: Record<string, string> = { index: resolve(src, "../index.html") };
       for (const [name, file] of Object.entries(BOOT_ENTRIES)) input[name] = resolve(src, file);
@@ -59,14 +83,14 @@ function bootEntries(): Plugin {
           return [
             {
               tag: "script",
-              attrs: { type: "module", async: true, crossorigin: true, src: `/${entry.fileName}` },
+              attrs: { type: "module", async: true, crossorigin: true, src: base + entry.fileName },
               injectTo: "head" as const,
             },
             ...entry.imports
-              .filter((imported) => !html.includes(`/${imported}"`))
+              .filter((imported) => !html.includes(`${base}${imported}"`))
               .map((imported) => ({
                 tag: "link",
-                attrs: { rel: "modulepreload", crossorigin: true, href: `/${imported}` },
+                attrs: { rel: "modulepreload", crossorigin: true, href: base + imported },
                 injectTo: "head" as const,
               })),
           ];
@@ -290,20 +314,20 @@ export default defineConfig(({ command }) => ({
               priority: 5,
               test: BOOT_SCRIPT,
             },
-            // What both entries need and the entry's chunk must not hold, or src/boot/ would
-            // wait for it: the contract's files without zod that the entry needs too (roles,
-            // limits, dates), which the schemas' chunk imports, and Vite's helpers (the
-            // preload of a lazy chunk's files, the modulepreload polyfill). A chunk of their
-            // own, so src/boot/boot.ts runs, and evaluates the schemas, while the entry is
-            // still downloading.
+            // What the early scripts and the entry share, kept out of the entry's chunk, or
+            // the early scripts would wait for it: the contract's files without zod that the
+            // entry needs too (limits, dates, roles), which the schemas' chunk imports, and
+            // Vite's preload helper. Rolldown may put one of them beside the boot script that
+            // imports it instead; either way no early script imports the entry's chunk
+            // (`bootEntries` fails the build if one does).
             {
               name: "base",
               priority: 4,
               test: (id) => CONTRACT_BASE.test(id) || id.startsWith("\0vite/"),
             },
-            // zod and the contract's schemas in one chunk, fetched as the app starts
-            // (src/api/contract-schemas.ts): left alone they come as seven small chunks. The
-            // contract's files the entry needs (they import no zod) are the entry's already.
+            // zod and the contract's schemas in one chunk, fetched and evaluated as the page
+            // starts (src/boot/contract.ts, src/api/contract-schemas.ts): left alone they come
+            // as seven small chunks.
             {
               name: "contract",
               priority: 1,

@@ -69,7 +69,9 @@ export function createClient(config: ClientConfig = {}): Call {
       // The app's first moments, the contract's chunk still on its way: a read goes out at
       // once (the first screen's data is on the first load's critical path, issue 15), and its
       // fields are checked as soon as the schemas are in. Fields the contract refuses cancel
-      // it, with the same failure as a call never sent; a write always waits (below).
+      // it, and it fails as a request the contract refuses ("Cancelled: …"), whatever the
+      // answer. It sends the fields as given: no read's request schema transforms them (a
+      // unit test checks it). A write always waits for the check (below).
       const cancel = new AbortController();
       const signal = options.signal
         ? AbortSignal.any([options.signal, cancel.signal])

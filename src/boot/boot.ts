@@ -1,6 +1,6 @@
 /**
  * The first script of the page, beside the app's entry (the build adds it to index.html:
- * vite.config.ts, `bootEntry`). It needs nothing of the app, so it runs as soon as it is in,
+ * vite.config.ts, `bootEntries`). It needs nothing of the app, so it runs as soon as it is in,
  * while the entry (about 75 kB) is still on its way and the main thread has nothing else to
  * do, and starts what the first screen waits for that needs none of the app (issue 15):
  *
@@ -16,16 +16,15 @@
  * of it itself, as in `npm run dev`, which has no such script.
  */
 import { sendEarly } from "./early-fetch";
-import { firstScreenRequests, mayAskEarly, sessionRequest } from "./first-screen-requests";
+import { earlyRequestsFor, firstScreenRequests, sessionRequest } from "./first-screen-requests";
 
 const screen = firstScreenRequests(location.pathname, new URLSearchParams(location.search));
 const session = sendEarly(sessionRequest);
 if (screen && session) {
   session
-    .then((answer) => (answer.ok ? answer.clone().json() : undefined))
+    .then((answer) => (answer.ok ? answer.json() : undefined))
     .then((body: unknown) => {
-      if (!mayAskEarly(body, screen)) return;
-      for (const request of screen.requests) void sendEarly(request);
+      for (const request of earlyRequestsFor(body, screen)) void sendEarly(request);
     })
     .catch(() => undefined);
 }

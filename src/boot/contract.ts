@@ -1,9 +1,9 @@
 /**
- * The page's second early script (vite.config.ts, `bootEntries`): the contract's schemas
- * (zod), evaluated as soon as their chunk is in, while the app's entry is still downloading.
- * Every answer waits for them; src/api/contract-schemas.ts imports the same module and finds
- * it evaluated, so building them is off the first load's path (issue 15). A script of its own
- * rather than a lazy import in boot.ts: that one would wait for nothing, this one waits for the
- * contract's chunk.
+ * The page's second early script (vite.config.ts, `bootEntries`): it imports the contract's
+ * schemas (zod), so their chunk is evaluated as soon as it is in, while the app's entry is
+ * still downloading; src/api/contract-schemas.ts imports the same module later and finds it
+ * evaluated (issue 15). The operations' own schemas are still built when first read
+ * (src/contract/lazy-record.ts). A script of its own, not a lazy import in boot.ts, because
+ * that one must not wait for this chunk before it asks for the session.
  */
 import "../api/schemas";

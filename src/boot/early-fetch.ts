@@ -2,18 +2,22 @@ import type { EarlyRequest } from "./first-screen-requests";
 
 /**
  * Requests sent before the app's code has run (src/boot/boot.ts), and their hand-over to the
- * app: the first client call that asks for the same request (method, URL, headers, body) gets
- * its answer instead of sending it again. Each answer is handed over once, and only for a
- * while after it was asked for; after that the app's request goes out as ever. Nothing is
- * taken over otherwise: a request that matches none is sent by the browser's fetch.
+ * app: the first client call that makes the same request (method, URL, headers, JSON body,
+ * cache mode) gets its answer instead of sending it again. Each answer is handed over once,
+ * only for a while after it was asked for, and never once the app has drawn its first screen
+ * (closeEarly); a request the app made first is not sent early at all. An early request that
+ * failed is sent again by the app's call; anything that matches none goes to the browser's fetch.
  */
 
 /** How long an early answer waits for the app to ask for it. */
 export const EARLY_ANSWER_MS = 15_000;
 
 interface Sent {
-  request: EarlyRequest;
+  key: string;
+  /** A copy of the answer, made as it arrives, for the app: boot.ts reads the original. */
   answer: Promise<Response>;
+  /** Cancels the early request: the app's signal is passed on to it once the app takes it. */
+  cancel: AbortController;
   at: number;
 }
 
@@ -29,20 +33,24 @@ export function sendEarly(
   fetch: typeof globalThis.fetch = globalThis.fetch,
   now: number = performance.now(),
 ): Promise<Response> | undefined {
-  if (!open || askedByApp.has(requestKey(request.url, request))) return undefined;
+  const key = requestKey(request.url, request);
+  if (!open || askedByApp.has(key)) return undefined;
+  const cancel = new AbortController();
   const answer = fetch(request.url, {
     method: request.method,
     headers: request.headers,
     body: request.body,
     credentials: "same-origin",
+    signal: cancel.signal,
   });
-  // Its failure is the app's to see, if it takes it.
-  answer.catch(() => undefined);
-  sent.push({ request, answer, at: now });
+  const copy = answer.then((response) => response.clone());
+  // Its failure is the app's to meet again, if it asks (takeEarly).
+  copy.catch(() => undefined);
+  sent.push({ key, answer: copy, cancel, at: now });
   return answer;
 }
 
-/** Headers, a JSON body and the method in one text whatever their order or case. */
+/** Method, URL, headers, cache mode and a JSON body in one text, whatever their order or case. */
 function requestKey(url: string, init: RequestInit): string {
   const sorted = (_key: string, value: unknown) =>
     typeof value === "object" && value !== null && !Array.isArray(value)
@@ -58,39 +66,39 @@ function requestKey(url: string, init: RequestInit): string {
   }
   // Iterated sorted by name, in lower case.
   const headers = [...new Headers(init.headers)];
-  return JSON.stringify([(init.method ?? "GET").toUpperCase(), url, headers, body], sorted);
+  const method = (init.method ?? "GET").toUpperCase();
+  return JSON.stringify([method, url, headers, init.cache ?? "default", body], sorted);
 }
 
-/** The answer settles as fetch's would: the caller's signal still cancels it. */
-function withSignal(answer: Promise<Response>, signal: AbortSignal | null | undefined) {
-  if (!signal) return answer;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    if (signal.aborted) reject(signal.reason as Error);
-    signal.addEventListener("abort", () => {
-      reject(signal.reason as Error);
-    });
-  });
-  return Promise.race([aborted, answer]);
-}
-
-/** The early answer to this request, once, or undefined. */
+/**
+ * The early answer to this request, once, or undefined. It behaves as fetch would: the caller's
+ * signal cancels it (the body's reading too), and if the early request failed, the request is
+ * sent again now.
+ */
 export function takeEarly(
   input: RequestInfo | URL,
   init: RequestInit = {},
   now: number = performance.now(),
 ): Promise<Response> | undefined {
-  if (!open || typeof input !== "string") return undefined;
+  if (!open || typeof input !== "string" || init.signal?.aborted) return undefined;
   const key = requestKey(input, init);
-  const index = sent.findIndex(
-    (item) =>
-      now - item.at <= EARLY_ANSWER_MS && requestKey(item.request.url, item.request) === key,
-  );
+  const index = sent.findIndex((item) => now - item.at <= EARLY_ANSWER_MS && item.key === key);
   const [found] = index < 0 ? [] : sent.splice(index, 1);
   if (!found) {
     askedByApp.add(key);
     return undefined;
   }
-  return withSignal(found.answer, init.signal);
+  const { signal } = init;
+  signal?.addEventListener(
+    "abort",
+    () => {
+      found.cancel.abort(signal.reason);
+    },
+    { once: true },
+  );
+  return found.answer.catch((error: unknown) =>
+    signal?.aborted ? Promise.reject(error as Error) : globalThis.fetch(input, init),
+  );
 }
 
 /** The browser's fetch, which takes an early answer where there is one. */

@@ -22,11 +22,16 @@ export interface EarlyRequest {
   body: string | null;
 }
 
+/** A request of a page's first screen, with the operation a role needs to be answered. */
+export interface ScreenRequest extends EarlyRequest {
+  needs: OperationId;
+}
+
 export interface FirstScreen {
   groupId: number;
   /** The operation the page needs (src/app/pages.ts): a role without it is not sent anything. */
   operation: OperationId;
-  requests: readonly EarlyRequest[];
+  requests: readonly ScreenRequest[];
 }
 
 const JSON_ACCEPT = { Accept: "application/json" } as const;
@@ -39,13 +44,15 @@ export const sessionRequest: EarlyRequest = {
   body: null,
 };
 
-function get(url: string): EarlyRequest {
-  return { method: "GET", url, headers: JSON_ACCEPT, body: null };
+/** A read of the gateway's own (the directory, saved views), for those who may list people. */
+function get(url: string): ScreenRequest {
+  return { method: "GET", url, headers: JSON_ACCEPT, body: null, needs: "subscribers/get" };
 }
 
 /** An operation of the Channel API through the gateway (src/api/client.ts). */
-function call(groupId: number, operation: OperationId, fields: object): EarlyRequest {
+function call(groupId: number, operation: OperationId, fields: object): ScreenRequest {
   return {
+    needs: operation,
     method: "POST",
     url: `/api/${operation}`,
     headers: { "Content-Type": "application/json", ...JSON_ACCEPT, [CSRF_HEADER]: "1" },
@@ -98,19 +105,21 @@ function isRole(value: unknown): value is Role {
 }
 
 /**
- * Whether the session's answer (its JSON, unparsed by the contract) is a signed-in person who
- * may open the page: their channel, an operation their role may call. Anything else, a
- * signed-out answer included, sends nothing more, so no request early is refused.
+ * Of the first screen's requests, those to send early given the session's answer (its JSON,
+ * unparsed by the contract): none unless it is a signed-in person of the page's channel whose
+ * role may open the page, and only those their role may make. A signed-out answer sends
+ * nothing more. What is sent is what the app would ask for itself on that page.
  */
-export function mayAskEarly(session: unknown, screen: FirstScreen): boolean {
-  if (typeof session !== "object" || session === null) return false;
+export function earlyRequestsFor(session: unknown, screen: FirstScreen): ScreenRequest[] {
+  if (typeof session !== "object" || session === null) return [];
   const { role, channels } = session as { role?: unknown; channels?: unknown };
-  if (!isRole(role) || !Array.isArray(channels)) return false;
+  if (!isRole(role) || !Array.isArray(channels)) return [];
   const inChannel = channels.some(
     (channel: unknown) =>
       typeof channel === "object" &&
       channel !== null &&
       (channel as { group_id?: unknown }).group_id === screen.groupId,
   );
-  return inChannel && mayCall(role, screen.operation);
+  if (!inChannel || !mayCall(role, screen.operation)) return [];
+  return screen.requests.filter((request) => mayCall(role, request.needs));
 }

@@ -111,3 +111,15 @@ describe("the API client while the contract's chunk loads", () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe("a read sent before the contract's check", () => {
+  it("carries the fields as the contract would: no read's request schema changes them", async () => {
+    const { examples } = await import("../fixtures/payloads");
+    for (const op of readOperations) {
+      const given = examples[op].request;
+      const parsed = operations[op].request.safeParse(given);
+      expect(parsed.success, op).toBe(true);
+      expect(parsed.data, op).toEqual(given);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   closeEarly,
   EARLY_ANSWER_MS,
@@ -6,7 +6,7 @@ import {
   sendEarly,
   takeEarly,
 } from "../../src/boot/early-fetch";
-import type { EarlyRequest } from "../../src/boot/first-screen-requests";
+import { type EarlyRequest, sessionRequest } from "../../src/boot/first-screen-requests";
 
 const request: EarlyRequest = {
   method: "POST",
@@ -67,12 +67,60 @@ describe("early answers", () => {
     expect(takeEarly(request.url, asked, EARLY_ANSWER_MS + 1)).toBeUndefined();
   });
 
-  it("still end when the caller's signal does, as fetch would", async () => {
-    void sendEarly(request, () => new Promise<Response>(() => undefined), 0);
+  it("still end when the caller's signal does, as fetch would, and cancel the early request", async () => {
+    let early: AbortSignal | undefined;
+    const hanging: typeof globalThis.fetch = (_input, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        early = init?.signal ?? undefined;
+        early?.addEventListener("abort", () => {
+          reject(early?.reason as Error);
+        });
+      });
+    void sendEarly(request, hanging, 0);
     const controller = new AbortController();
     const answer = takeEarly(request.url, { ...asked, signal: controller.signal }, 1);
     controller.abort(new DOMException("Timed out", "TimeoutError"));
     await expect(answer).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(early?.aborted).toBe(true);
+  });
+
+  it("that failed are asked for again by the app's request", async () => {
+    void sendEarly(request, () => Promise.reject(new TypeError("Failed to fetch")), 0);
+    const real = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("again"));
+    try {
+      const answer = await takeEarly(request.url, asked, 1);
+      expect(await answer?.text()).toBe("again");
+      expect(real).toHaveBeenCalledWith(request.url, asked);
+    } finally {
+      real.mockRestore();
+    }
+  });
+
+  it("are handed over as a copy: whoever sent them early reads the original", async () => {
+    const original = sendEarly(request, answered("both").fetch, 0);
+    const mine = await original;
+    const theirs = await takeEarly(request.url, asked, 1);
+    expect(await mine?.text()).toBe("both");
+    expect(await theirs?.text()).toBe("both");
+  });
+
+  it("are not handed to the same request made with another cache mode", () => {
+    void sendEarly(request, answered().fetch, 0);
+    expect(takeEarly(request.url, { ...asked, cache: "no-store" }, 1)).toBeUndefined();
+  });
+
+  it("are handed to the browser's default client", async () => {
+    const real = vi.spyOn(globalThis, "fetch");
+    try {
+      void sendEarly(sessionRequest, answered(JSON.stringify({ signed_in: false })).fetch, 0);
+      const { createSessionApi } = await import("../../src/api/session");
+      await createSessionApi()
+        .getSession()
+        .catch(() => undefined);
+      expect(real).not.toHaveBeenCalled();
+    } finally {
+      real.mockRestore();
+    }
   });
 });
 
