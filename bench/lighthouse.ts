@@ -9,6 +9,12 @@
  *
  *   npm run bench:lighthouse -- [--routes channel,subscribers,sign-in] [--presets mobile]
  *                               [--reports dir]   (each run's full JSON report, to dig into)
+ *                               [--cpu-slowdown N]  (the mobile preset's CPU multiplier, 4)
+ *
+ * It also prints the host's Lighthouse benchmark index: the mobile preset's ×4 is meant to turn
+ * a high-end desktop (index 1500–2000) into a mid-tier phone, and Lighthouse's own guide
+ * (docs/throttling.md, "Calibrating the CPU slowdown") suggests 2× (1–5) on a low-end desktop
+ * (1000–1500). The targets of issue 15 are judged with the preset as it is.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Result } from "lighthouse";
@@ -31,8 +37,13 @@ const { values: args } = parseArgs({
     routes: { type: "string" },
     presets: { type: "string" },
     reports: { type: "string" },
+    "cpu-slowdown": { type: "string" },
   },
 });
+const cpuSlowdown = args["cpu-slowdown"] === undefined ? undefined : Number(args["cpu-slowdown"]);
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
+  throw new Error("--cpu-slowdown takes a number from 1");
+}
 const PRESETS: readonly Preset[] = ["mobile", "desktop"];
 const presets = PRESETS.filter((preset) => args.presets?.split(",").includes(preset) ?? true);
 if (presets.length === 0) throw new Error("--presets: mobile, desktop or both");
@@ -79,6 +90,7 @@ try {
 
   const rows: ScoreRow[] = [];
   const findings: string[] = [];
+  const benchmarkIndexes: number[] = [];
   for (const route of chosen) {
     for (const preset of presets) {
       // The sign-in page is what a signed-out person sees; the others need the session.
@@ -89,6 +101,9 @@ try {
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
         ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        ...(cpuSlowdown !== undefined && preset === "mobile"
+          ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }
+          : {}),
       };
       const lhr = await audit(`${app.base}${route.path}`, flags, preset);
       if (lhr === undefined) {
@@ -99,6 +114,7 @@ try {
         );
         continue;
       }
+      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       const score = (category: string) => {
         const value = lhr.categories[category]?.score;
         return value === null || value === undefined ? null : Math.round(value * 100);
@@ -125,6 +141,13 @@ try {
   }
   console.log(`\nLighthouse on ${app.base}, ${new Date().toISOString()}\n`);
   console.log(scoreTable(rows));
+  const lowest = Math.round(Math.min(...benchmarkIndexes));
+  const highest = Math.round(Math.max(...benchmarkIndexes));
+  console.log(
+    `\nMobile CPU slowdown ×${String(cpuSlowdown ?? 4)}${cpuSlowdown === undefined ? " (the preset's)" : ""}; ` +
+      `this machine's Lighthouse benchmark index ${String(lowest)}–${String(highest)} ` +
+      "(Lighthouse's guide: 1500–2000 high-end desktop, for which ×4 is meant; 1000–1500 low-end desktop, ×2 suggested)",
+  );
   console.log("\nAudits that cost points (weighted, score under 1):");
   console.log(findings.length > 0 ? findings.join("\n") : "  none");
 } finally {
