@@ -106,12 +106,15 @@ export const browserFetch: typeof globalThis.fetch = (input, init) =>
   takeEarly(input, init) ?? globalThis.fetch(input, init);
 
 /**
- * The app has drawn its first screen (src/main.tsx): every early answer it did not take is
- * dropped, and none is sent any more. An answer from before the first screen must never stand
+ * The app has drawn its first screen (src/main.tsx): every early request it did not take is
+ * cancelled and dropped, and none is sent any more. An answer from before the first screen must never stand
  * in for a request made after it, when the person may have changed something.
  */
 export function closeEarly(): void {
   open = false;
+  // Ended, not left unread: an answer nobody reads would hold its connection (HTTP/1.1 keeps
+  // six) and leave the page's network busy.
+  for (const item of sent) item.cancel.abort();
   sent.length = 0;
   askedByApp.clear();
 }

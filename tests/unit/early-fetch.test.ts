@@ -134,10 +134,16 @@ describe("a request the app asked for before the early one went out", () => {
 });
 
 describe("after the app's first screen", () => {
-  it("hands over nothing and sends nothing", () => {
+  it("hands over nothing and sends nothing, and cancels what was not taken", () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
     const gateway = answered();
-    void sendEarly(request, gateway.fetch, 0);
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      signals.push(init?.signal);
+      return gateway.fetch(input, init);
+    };
+    void sendEarly(request, fetch, 0);
     closeEarly();
+    expect(signals[0]?.aborted).toBe(true);
     expect(takeEarly(request.url, asked, 1)).toBeUndefined();
     expect(sendEarly(request, gateway.fetch, 2)).toBeUndefined();
     expect(gateway.sent()).toBe(1);
