@@ -19,7 +19,8 @@ export const FIRST_SCREEN_WAIT_MS = 3000;
 /**
  * The loader of a page's route. React Router runs it at the same time as the route's `lazy`
  * (the page's code and catalog), so the session check and the page's first data are on their
- * way while the code arrives, instead of after it: one round trip after the entry, not three.
+ * way while the code arrives, instead of after it (on a first load, the data once the session
+ * says the page may be opened; src/boot asked for both before the entry had run).
  * It returns nothing, and waits for the first screen's data the page's `prefetch` started,
  * never longer than `FIRST_SCREEN_WAIT_MS`: the page reads the data through its own queries,
  * which find it in the cache or in flight, and show loading, failure and signing in as ever.
@@ -40,6 +41,17 @@ export function pageLoader(context: RouteContext, page: PageEntry) {
   };
 }
 
+/**
+ * The loader of the route that only leads on (`/`, to the person's first channel): the session
+ * check starts before the route is drawn, so it takes the answer src/boot asked for early.
+ */
+export function sessionLoader({ queryClient, api }: RouteContext) {
+  return (): null => {
+    void queryClient.query({ ...sessionQuery(api.session), staleTime: "static" }).catch(() => null);
+    return null;
+  };
+}
+
 export function startPage(
   { queryClient, api }: RouteContext,
   page: PageEntry,
@@ -52,25 +64,33 @@ export function startPage(
   const session = () => queryClient.query({ ...options, staleTime: "static" }).catch(() => null);
   void session();
   const groupId = parseGroupId(params.groupId);
-  if (groupId === undefined || !page.prefetch) return undefined;
-  if (known !== undefined && !mayOpen(known, groupId, page)) return undefined;
-  try {
-    const firstScreen = page.prefetch({
-      queryClient,
-      call: api.call,
-      directory: api.directory,
-      gateway: api.gateway,
-      groupId,
-      params,
-      search,
-      session,
-    });
-    // A failure is the page's to show: the route never waits on a rejection.
-    return firstScreen?.catch(() => undefined);
-  } catch {
-    // Never a blank page for a head start: the page's own queries run anyway.
-    return undefined;
-  }
+  const { prefetch } = page;
+  if (groupId === undefined || !prefetch) return undefined;
+  const start = (): Promise<void> | undefined => {
+    try {
+      const firstScreen = prefetch({
+        queryClient,
+        call: api.call,
+        directory: api.directory,
+        gateway: api.gateway,
+        groupId,
+        params,
+        search,
+        session,
+      });
+      // A failure is the page's to show: the route never waits on a rejection.
+      return firstScreen?.catch(() => undefined);
+    } catch {
+      // Never a blank page for a head start: the page's own queries run anyway.
+      return undefined;
+    }
+  };
+  if (known !== undefined) return mayOpen(known, groupId, page) ? start() : undefined;
+  // The first load: the session's answer first, so a person signed out, or one whose channel or
+  // role the page refuses, is sent nothing that would be refused (each refusal is an error in
+  // the browser's console). It costs no round trip as a rule: src/boot asked for the session
+  // while the app's code was downloading, and the page's first data right after it.
+  return session().then((answer) => (mayOpen(answer, groupId, page) ? start() : undefined));
 }
 
 /**

@@ -6,7 +6,7 @@ import { Layout } from "./layout";
 import { NotFound } from "./not-found";
 import { PageError, RootError } from "./page-error";
 import { PageLoading } from "./page-loading";
-import { pageLoader, type RouteContext } from "./page-loader";
+import { pageLoader, type RouteContext, sessionLoader } from "./page-loader";
 import { pages, type PageHandle } from "./pages";
 import { RequireSession } from "./require-session";
 
@@ -69,7 +69,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
       element: <RequireSession />,
       ErrorBoundary: RootError,
       children: [
-        { index: true, element: <FirstChannel /> },
+        { index: true, loader: sessionLoader(context), element: <FirstChannel /> },
         { path: "c/:groupId", element: <ChannelGate />, children: pageRoutes(context) },
       ],
     },

@@ -294,18 +294,58 @@ describe("the page loader", () => {
     };
   }
 
-  it("on a first load starts the session check and the page's data together", () => {
+  it("on a first load starts the session check, and the page's data once it says the page may open", async () => {
     const { sent, call } = recorder();
     const sessions = { count: 0 };
+    let answer: (value: SessionResponse | null) => void = () => undefined;
+    const base = api(call, sessions);
     const queryClient = new QueryClient();
     void startPage(
-      { queryClient, api: api(call, sessions) },
+      {
+        queryClient,
+        api: {
+          ...base,
+          session: {
+            ...base.session,
+            getSession: () => {
+              sessions.count++;
+              return new Promise((resolve) => {
+                answer = resolve;
+              });
+            },
+          },
+        },
+      },
       page("subscribers"),
       { groupId: "1001" },
       new URLSearchParams("source=api"),
     );
     expect(sessions.count).toBe(1);
-    expect(sent.map((item) => item.operation)).toEqual(["subscribers/get", "subscriptions/get"]);
+    // Nothing the page would be refused before the session is known (a 401 or 403 in the console).
+    expect(sent).toEqual([]);
+    answer(session);
+    await vi.waitFor(() => {
+      expect(sent.map((item) => item.operation)).toEqual(["subscribers/get", "subscriptions/get"]);
+    });
+  });
+
+  it("on a first load signed out, or refused the page, starts no page data", async () => {
+    for (const known of [null, { ...session, role: "marketing" as const }]) {
+      const { sent, call } = recorder();
+      const base = api(call, { count: 0 });
+      const queryClient = new QueryClient();
+      const started = startPage(
+        {
+          queryClient,
+          api: { ...base, session: { ...base.session, getSession: () => Promise.resolve(known) } },
+        },
+        page("subscribers"),
+        { groupId: "1001" },
+        new URLSearchParams("source=api"),
+      );
+      await started;
+      expect(sent).toEqual([]);
+    }
   });
 
   it("with the session known, starts nothing the channel gate would not show", () => {
