@@ -146,3 +146,26 @@ export function parseJson(text: string): { value: unknown } | undefined {
     return undefined;
   }
 }
+
+/**
+ * Sends one request whose answer the contract's schemas read (the gateway's own endpoints): a
+ * read goes out at once, while the contract's chunk loads (a first screen's data is on the
+ * first load's critical path, issue 15); a write waits for the schemas, so nothing is written if
+ * their chunk cannot be fetched, nor once it was cancelled meanwhile.
+ */
+export async function sendWithSchemas(
+  read: boolean,
+  sendNow: () => Promise<Answer>,
+  fail: Fail,
+  signal: AbortSignal | undefined,
+): Promise<{ schemas: ContractSchemas; answer: Answer }> {
+  if (read) {
+    const sent = sendNow();
+    sent.catch(() => undefined);
+    const schemas = await schemasOrFail(fail);
+    return { schemas, answer: await sent };
+  }
+  const schemas = await schemasOrFail(fail);
+  if (signal?.aborted) throw fail({ kind: "aborted", message: "The request was cancelled." });
+  return { schemas, answer: await sendNow() };
+}

@@ -15,7 +15,7 @@ import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { CSRF_HEADER } from "@/contract/session-constants";
 import type { DirectoryOperation } from "../api-error";
 import type { ContractSchemas } from "../contract-schemas";
-import { type Answer, exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
+import { exchange, failFor, readAnswer, sendWithSchemas } from "../exchange";
 
 /** A search answers as you type: a slow one is not worth waiting for as long as a write. */
 export const DIRECTORY_TIMEOUT_MS = 15_000;
@@ -127,24 +127,12 @@ export function createDirectoryApi(config: DirectoryClientConfig = {}): Director
         },
         { fetch: doFetch, signal: request.signal, timeoutMs, fail },
       );
-    let schemas: ContractSchemas;
-    let answer: Answer;
-    if (request.method === "GET") {
-      // A read goes out at once, while the contract's chunk loads (the first page's people
-      // are on the first load's critical path, issue 15); its answer is read with the schemas.
-      const sent = sendNow();
-      sent.catch(() => undefined);
-      schemas = await schemasOrFail(fail);
-      answer = await sent;
-    } else {
-      // A write waits for the schemas: if their chunk cannot be fetched, nothing is written.
-      schemas = await schemasOrFail(fail);
-      // Cancelled while the schemas loaded: nothing is sent.
-      if (request.signal?.aborted) {
-        throw fail({ kind: "aborted", message: "The request was cancelled." });
-      }
-      answer = await sendNow();
-    }
+    const { schemas, answer } = await sendWithSchemas(
+      request.method === "GET",
+      sendNow,
+      fail,
+      request.signal,
+    );
     return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
   }
 

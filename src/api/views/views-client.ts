@@ -5,7 +5,7 @@ import type { GatewayFetch } from "../api-context";
 import type { ViewOperation } from "../api-error";
 import { DEFAULT_TIMEOUT_MS } from "../client";
 import type { ContractSchemas } from "../contract-schemas";
-import { type Answer, exchange, failFor, readAnswer, schemasOrFail } from "../exchange";
+import { exchange, failFor, readAnswer, sendWithSchemas } from "../exchange";
 
 /**
  * The gateway's saved views (`/views/<group_id>/…`, src/contract/views.ts): one function per
@@ -43,23 +43,12 @@ async function send<Schema extends z.ZodMiniType>(
       },
       { fetch: gateway, signal: request.signal, timeoutMs: DEFAULT_TIMEOUT_MS, fail },
     );
-  let schemas: ContractSchemas;
-  let answer: Answer;
-  if (request.method === "GET") {
-    // A read goes out at once, while the contract's chunk loads: the subscribers page's toolbar
-    // lists the views on its first screen (issue 15). Its answer is read with the schemas.
-    const sent = sendNow();
-    sent.catch(() => undefined);
-    schemas = await schemasOrFail(fail);
-    answer = await sent;
-  } else {
-    // A write waits for the schemas: if their chunk cannot be fetched, nothing is written.
-    schemas = await schemasOrFail(fail);
-    if (request.signal?.aborted) {
-      throw fail({ kind: "aborted", message: "The request was cancelled." });
-    }
-    answer = await sendNow();
-  }
+  const { schemas, answer } = await sendWithSchemas(
+    request.method === "GET",
+    sendNow,
+    fail,
+    request.signal,
+  );
   return readAnswer(answer, pick(schemas), { failureBody: schemas.failureBody, fail });
 }
 
