@@ -47,22 +47,36 @@ export interface PersonSeen {
  * view, so nobody has to trust a bare number. Falls back to `label` alone while the directory
  * answers, when it does not know the person, or when it cannot be asked.
  */
-export function PersonName({
+export function PersonName(props: PersonNameProps) {
+  // A table that looked many people up at once hands each row its person: no query of its own
+  // (each would be a cache entry, an observer and a timer per row, on every render: issue 15).
+  return props.known !== undefined ? (
+    <PersonNameShown {...props} found={props.known} />
+  ) : (
+    <PersonNameLookup {...props} />
+  );
+}
+
+/** `PersonName` asking the directory for this one id itself. */
+function PersonNameLookup(props: PersonNameProps) {
+  const { directory } = useApi();
+  const lookup = useQuery({
+    ...directoryLookupOptions(props.groupId, [props.userId], directory),
+    enabled: props.enabled,
+  });
+  return <PersonNameShown {...props} found={lookup.data?.get(props.userId)} />;
+}
+
+function PersonNameShown({
   groupId,
   userId,
   label,
   enabled,
-  known,
   link = true,
   fallback,
-}: PersonNameProps) {
+  found,
+}: PersonNameProps & { found: DirectoryPersonBrief | null | undefined }) {
   const { i18n } = useLingui();
-  const { directory } = useApi();
-  const lookup = useQuery({
-    ...directoryLookupOptions(groupId, [userId], directory),
-    enabled: enabled && known === undefined,
-  });
-  const found = known !== undefined ? known : lookup.data?.get(userId);
   const person = (enabled ? found : undefined) ?? fallback;
   if (!person) return <span className="person-name">{label}</span>;
   const name = personName(person, i18n);
