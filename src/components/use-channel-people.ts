@@ -27,5 +27,6 @@ export function useChannelPeople(userIds: readonly (number | undefined)[]): Chan
     [key],
   );
   const people = usePeople(groupId, ids, enabled);
-  return { groupId, enabled, people };
+  // The same object while nothing in it changed, so a table's memoised rows skip a re-render.
+  return useMemo(() => ({ groupId, enabled, people }), [groupId, enabled, people]);
 }

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
@@ -58,10 +58,15 @@ export const EventsSection = memo(function EventsSection({
     ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, page - 1), call),
     placeholderData: keepPreviousData,
   });
-  const subscriptionNames = new Map(
-    (subscriptions ?? []).map((item) => [item.subscription_id, item.name]),
+  // Kept while their lists are, so the table's rows (memoised) are not drawn again for nothing.
+  const subscriptionNames = useMemo(
+    () => new Map((subscriptions ?? []).map((item) => [item.subscription_id, item.name])),
+    [subscriptions],
   );
-  const utmNames = new Map((utms ?? []).map((item) => [item.utm_id, item.name]));
+  const utmNames = useMemo(
+    () => new Map((utms ?? []).map((item) => [item.utm_id, item.name])),
+    [utms],
+  );
   const idField = userIdField(channelKind);
   const pages = total === undefined ? undefined : Math.max(1, pagesFor(total));
   const shown = query.data?.items.length ?? 0;
