@@ -8,8 +8,9 @@
  *   when its URL alone tells what that is (first-screen-requests.ts); the app's clients take
  *   these answers instead of asking again (early-fetch.ts);
  * - the locale data of `Intl` for the page's language (the gateway writes it on <html>,
- *   src/lib/page-preferences.ts): the first `Intl` object a page makes loads it, 40–150 ms of
- *   a phone's main thread that otherwise comes after the entry, on the way to the first rows;
+ *   src/lib/page-preferences.ts), once the shell is painted: the first `Intl` object a page
+ *   makes loads it, 40–150 ms of a phone's main thread that otherwise comes after the entry,
+ *   on the way to the first rows;
  *
  * The contract's schemas are evaluated early by a script of their own (contract.ts here).
  * None of it is needed for correctness: if this script fails or never runs, the app does all
@@ -29,10 +30,18 @@ if (screen && session) {
     .catch(() => undefined);
 }
 
-const language = document.documentElement.lang || navigator.language;
-try {
-  new Intl.NumberFormat(language).format(0);
-  new Intl.DateTimeFormat(language).format(0);
-} catch {
-  // A language tag Intl does not take: the app makes its own formatters.
-}
+// After the first paint, not before it: this script is small and often in before the page's
+// first frame, and the locale data is one long task (70 ms of a phone's main thread) that would
+// hold index.html's shell off the screen. A hidden tab draws no frame: the app then makes the
+// formatters itself.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    const language = document.documentElement.lang || navigator.language;
+    try {
+      new Intl.NumberFormat(language).format(0);
+      new Intl.DateTimeFormat(language).format(0);
+    } catch {
+      // A language tag Intl does not take: the app makes its own formatters.
+    }
+  }, 0);
+});
