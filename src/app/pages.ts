@@ -277,7 +277,7 @@ export const pages: readonly PageEntry[] = [
     id: "person",
     label: msg`Person`,
     area: "variables",
-    catalogs: ["errors", "forms", "people"],
+    catalogs: ["errors", "forms"],
     segment: "people/:userId",
     operation: "subscribers/get" satisfies OperationId,
     inNav: false,
