@@ -13,6 +13,7 @@ import {
   routeSources,
   withDynamicTargets,
 } from "./bench/bundle-report.ts";
+import { compileHintBanner, withCompileHintFirst } from "./server/tools/compile-hints.ts";
 import { precompressDir } from "./server/tools/precompress.ts";
 import { ROUTE_PRELOADS_FILE } from "./server/gateway/route-preloads.ts";
 import { routePreloads } from "./server/tools/route-preloads.ts";
@@ -126,6 +127,23 @@ function sonnerWithoutInlineStyle(): Plugin {
  * Brotli and gzip copies of every text file of the build (`*.br`, `*.gz`), written once when
  * the build ends, for the gateway to serve as they are (see README, "Architecture").
  */
+/** The compile hint on the first line of each chunk (server/tools/compile-hints.ts). */
+function compileHintFirst(): Plugin {
+  return {
+    name: "compile-hint-first",
+    apply: "build",
+    // After Vite's own generateBundle, which writes the line it must go above.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === "chunk") chunk.code = withCompileHintFirst(chunk.code);
+        }
+      },
+    },
+  };
+}
+
 function precompressBuild(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -262,6 +280,7 @@ export default defineConfig(({ command }) => ({
     lingui(),
     sonnerWithoutInlineStyle(),
     bootEntries(),
+    compileHintFirst(),
     routePreloadsBuild(),
     precompressBuild(),
   ],
@@ -289,6 +308,8 @@ export default defineConfig(({ command }) => ({
       // needs it said).
       preserveEntrySignatures: false,
       output: {
+        // V8 compiles each chunk's functions as it streams in (server/tools/compile-hints.ts).
+        postBanner: (chunk) => compileHintBanner(chunk.moduleIds),
         codeSplitting: {
           // Few requests, not many small ones (issue 15): the gateway speaks HTTP/1.1, where a
           // browser opens six connections to it and each request costs a round trip on one of

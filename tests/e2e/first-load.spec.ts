@@ -89,3 +89,29 @@ for (const path of ["/", "/sign-in"]) {
     if (path === "/") expect(answers).toEqual([200]);
   });
 }
+
+test("every script of a first load has V8's compile hint on its first line (catalogs excepted)", async ({
+  page,
+}) => {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      scripts.push({ url: response.url(), body: response.text() });
+    }
+  });
+  await page.goto("/sign-in");
+  await expect(page.getByLabel("User name")).toBeVisible();
+  // The entry, the app's chunk, the early scripts, the page's chunk, one catalog at least.
+  expect(scripts.length).toBeGreaterThan(5);
+  const files = await Promise.all(
+    scripts.map(async ({ url, body }) => {
+      const text = await body;
+      return { url, first: text.split("\n")[0], catalog: text.includes("JSON.parse(`") };
+    }),
+  );
+  // A catalog is a JSON string parsed once, with nothing to compile ahead: no hint.
+  const code = files.filter(({ catalog }) => !catalog);
+  expect(code.length).toBeGreaterThan(4);
+  expect(code.filter(({ first }) => first !== "//# allFunctionsCalledOnLoad")).toEqual([]);
+  expect(files.filter(({ catalog, first }) => catalog && first !== "")).toEqual([]);
+});
