@@ -5,7 +5,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import {
   type DynamicTarget,
@@ -13,7 +13,11 @@ import {
   routeSources,
   withDynamicTargets,
 } from "./bench/bundle-report.ts";
-import { compileHintBanner, withCompileHintFirst } from "./server/tools/compile-hints.ts";
+import {
+  compileHintBanner,
+  type FirstLoad,
+  withCompileHintFirst,
+} from "./server/tools/compile-hints.ts";
 import { precompressDir } from "./server/tools/precompress.ts";
 import { ROUTE_PRELOADS_FILE } from "./server/gateway/route-preloads.ts";
 import { routePreloads } from "./server/tools/route-preloads.ts";
@@ -123,11 +127,16 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
-/**
- * Brotli and gzip copies of every text file of the build (`*.br`, `*.gz`), written once when
- * the build ends, for the gateway to serve as they are (see README, "Architecture").
- */
-/** The compile hint on the first line of each chunk (server/tools/compile-hints.ts). */
+/** The chunks of a first load that get V8's compile hint (server/tools/compile-hints.ts). */
+const FIRST_LOAD: FirstLoad = {
+  groups: ["app", "base", "contract", "boot"],
+  pages: routeSources(
+    readFileSync(resolve(src, "app/pages.ts"), "utf8"),
+    readFileSync(resolve(src, "app/routes.tsx"), "utf8"),
+  ).map((route) => route.module),
+};
+
+/** The compile hint on the first line of each chunk that has it (server/tools/compile-hints.ts). */
 function compileHintFirst(): Plugin {
   return {
     name: "compile-hint-first",
@@ -144,6 +153,10 @@ function compileHintFirst(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every text file of the build (`*.br`, `*.gz`), written once when
+ * the build ends, for the gateway to serve as they are (see README, "Architecture").
+ */
 function precompressBuild(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -309,7 +322,7 @@ export default defineConfig(({ command }) => ({
       preserveEntrySignatures: false,
       output: {
         // V8 compiles each chunk's functions as it streams in (server/tools/compile-hints.ts).
-        postBanner: (chunk) => compileHintBanner(chunk.moduleIds),
+        postBanner: (chunk) => compileHintBanner(chunk, FIRST_LOAD),
         codeSplitting: {
           // Few requests, not many small ones (issue 15): the gateway speaks HTTP/1.1, where a
           // browser opens six connections to it and each request costs a round trip on one of

@@ -8,20 +8,46 @@
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
+/** What the build knows of a chunk when it writes its banner (Rolldown's RenderedChunk). */
+export interface BannerChunk {
+  isEntry: boolean;
+  name: string;
+  moduleIds: readonly string[];
+}
+
+/** The chunks of a first load, besides the entries: the named groups, and the pages' modules. */
+export interface FirstLoad {
+  /** Chunk groups every first load fetches (vite.config.ts: app, base, contract, boot). */
+  groups: readonly string[];
+  /** Each page's module as src/app/pages.ts imports it, without extension ("@/features/…"). */
+  pages: readonly string[];
+}
+
 /**
- * The banner of a chunk (Rolldown's `postBanner`, after minifying, so the comment stays and the
- * file's hash covers it): the hint, except on message catalogs, which are data (a JSON string
- * parsed once) with nothing to compile ahead.
+ * The banner of a chunk (Rolldown's `postBanner`: after minifying, so the comment stays, and
+ * before the file's hash is taken, so the hash covers it): the hint on the code of a first
+ * load, that is the entries, the groups every page fetches and each page's own chunk. V8 asks
+ * for it to be used sparingly (every function of the file is compiled and kept), so not on
+ * what is fetched on demand (the charts' library, CSV writers, dialogs: only part of it runs),
+ * nor on message catalogs, which are data.
  */
-export function compileHintBanner(moduleIds: readonly string[]): string {
-  return moduleIds.length > 0 && moduleIds.every((id) => id.endsWith(".po")) ? "" : COMPILE_HINT;
+export function compileHintBanner(chunk: BannerChunk, firstLoad: FirstLoad): string {
+  if (chunk.isEntry || firstLoad.groups.includes(chunk.name)) return COMPILE_HINT;
+  // The chunk that holds a page's module (not always its facade: a page whose chunk another
+  // lazy import shares has none).
+  const pages = firstLoad.pages.map((page) => `/${page.replace(/^@\//u, "src/")}`);
+  const isPage = chunk.moduleIds.some((id) => {
+    const module = id.replace(/\.[cm]?[jt]sx?$/u, "");
+    return pages.some((page) => module.endsWith(page));
+  });
+  return isPage ? COMPILE_HINT : "";
 }
 
 /**
  * V8 reads the hint on a file's first line only. Vite's preload helper writes its list of a
- * chunk's lazy dependencies (`const __vite__mapDeps=…`, a line of its own without source
- * mappings) above the banner once the chunk is rendered: the two lines trade places. The
- * file's content, and so its hash, stays the same.
+ * chunk's lazy dependencies (`const __vite__mapDeps=…`) above the banner after the file's
+ * hash was taken: the two lines trade places. Neither line has source mappings, so the map
+ * still fits; the file's name was taken from its content with the hint in it.
  */
 export function withCompileHintFirst(code: string): string {
   const [first = "", second, ...rest] = code.split("\n");

@@ -6,17 +6,30 @@ import {
 } from "../../server/tools/compile-hints";
 
 describe("V8's compile hint on the build's chunks", () => {
-  it("marks code, not message catalogs", () => {
-    expect(
-      compileHintBanner(["/app/src/main.tsx", "/app/node_modules/preact/dist/preact.mjs"]),
-    ).toBe(COMPILE_HINT);
-    expect(
-      compileHintBanner(["/app/src/locales/ru.po", "/app/src/features/utm/locales/ru.po"]),
-    ).toBe("");
-    // A chunk with a catalog and code is code.
-    expect(compileHintBanner(["/app/src/locales/ru.po", "/app/src/lib/format.ts"])).toBe(
+  it("marks the code of a first load: the entries, the groups every page fetches, each page", () => {
+    const firstLoad = {
+      groups: ["app", "base"],
+      pages: ["@/features/utm/utm-page", "@/features/variables/person/person-page"],
+    };
+    const chunk = (name: string, module: string, isEntry = false) =>
+      compileHintBanner(
+        { isEntry, name, moduleIds: [module, "/app/src/lib/format.ts"] },
+        firstLoad,
+      );
+    expect(chunk("index", "/app/index.html", true)).toBe(COMPILE_HINT);
+    expect(chunk("app", "/app/src/main.tsx")).toBe(COMPILE_HINT);
+    expect(chunk("base", "\0vite/preload-helper.js")).toBe(COMPILE_HINT);
+    expect(chunk("utm-page", "/app/src/features/utm/utm-page.tsx")).toBe(COMPILE_HINT);
+    expect(chunk("person-page", "/app/src/features/variables/person/person-page.tsx")).toBe(
       COMPILE_HINT,
     );
+    // Fetched on demand, and only part of it runs: the charts' library, a CSV writer, a dialog.
+    expect(chunk("BarChart", "/app/node_modules/recharts/es6/chart/BarChart.js")).toBe("");
+    expect(chunk("csv-text", "/app/src/lib/csv-text.ts")).toBe("");
+    // Not a page because its name ends like one.
+    expect(chunk("other-utm-page", "/app/src/features/other/utm-page.tsx")).toBe("");
+    // Catalogs are data.
+    expect(chunk("ru", "/app/src/locales/ru.po")).toBe("");
   });
 
   it("puts the hint back on the first line when Vite's preload helper wrote its line above it", () => {
