@@ -22,7 +22,9 @@ interface PersonNameProps {
   enabled: boolean;
   /**
    * The person when the caller looked many up at once (`usePeople`): null for someone the
-   * directory does not know. Left out, this component asks for this one id itself.
+   * directory does not know. Left out, this component asks for this one id itself. A caller
+   * passes it always (`people.get(id) ?? null`) or never: switching between the two draws
+   * the name anew (another component), losing focus on its link.
    */
   known?: DirectoryPersonBrief | null;
   /** Link the name to the person view (default; only when the directory may be asked). */

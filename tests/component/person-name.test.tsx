@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ApiProvider, createApi } from "../../src/api/api-context";
 import { PersonName } from "../../src/components/person-name";
+import { brief } from "./directory-helpers";
 import { render, screen, WithI18n } from "./testing-library";
 
 function renderName(ui: React.ReactElement) {
@@ -21,12 +22,16 @@ function renderName(ui: React.ReactElement) {
   return queryClient;
 }
 
-const PERSON = { first_name: "Anna", last_name: "Petrova", photo: "" };
-
 describe("PersonName", () => {
   it("makes no query of its own for a row whose table looked the person up", () => {
     const queryClient = renderName(
-      <PersonName groupId={1001} userId={7} label="ID 7" enabled known={PERSON as never} />,
+      <PersonName
+        groupId={1001}
+        userId={7}
+        label="ID 7"
+        enabled
+        known={brief(7, "Anna", "Petrova")}
+      />,
     );
     expect(screen.getByRole("link", { name: "Anna Petrova" }).getAttribute("href")).toBe(
       "/c/1001/people/7",
@@ -50,7 +55,7 @@ describe("PersonName", () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
-  it("asks the directory for the one id when nobody looked it up", () => {
+  it("keeps a query of its own for an id nobody looked up (disabled here: nothing is sent)", () => {
     const queryClient = renderName(
       <PersonName groupId={1001} userId={7} label="ID 7" enabled={false} />,
     );
