@@ -52,8 +52,8 @@ describe("useChartCanvas", () => {
       view.show();
     });
     expect(screen.getByText(/ drawn$/u)).toBeTruthy();
-    // Still measured once in view (by the observer's reports: nothing reads the element's
-    // size as it is put in the page), and the observer lets go when the canvas leaves.
+    // Still measured once in view (measured again then: a test DOM has no layout, so 0), and
+    // the observer lets go when the canvas leaves.
     const measuring = FakeResize.last;
     if (!measuring) throw new Error("no resize observer");
     act(() => {
