@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { plainSpaces } from "../support/i18n";
 import { startLiveApp, type LiveApp } from "./live-app";
 import { formatSigned } from "../../src/lib/format";
@@ -69,13 +69,14 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
       formatSigned(all.subscribed - all.unsubscribed, "en"),
     ]);
 
-    // Every event is a row, with the person's name and id from statSubscribe itself.
+    // Every event is a row, 25 a page, with the person's name and id from statSubscribe itself.
     const events = await screen.findByRole("table", { name: "Subscription events, page 1" }, WAIT);
+    const eventCount = all.subscribed + all.unsubscribed;
+    expect(eventCount).toBeGreaterThan(25); // so that the table has a second page
     await waitFor(() => {
-      expect(within(events).getAllByRole("row")).toHaveLength(
-        1 + all.subscribed + all.unsubscribed,
-      );
+      expect(within(events).getAllByRole("row")).toHaveLength(1 + 25);
     }, WAIT);
+    expect(screen.getByText(`Page 1 of ${String(Math.ceil(eventCount / 25))}`)).toBeTruthy();
     expect(within(events).getAllByText(/^ID 7000000\d\d$/).length).toBeGreaterThan(0);
     expect(within(events).getAllByText("Blocked")).toHaveLength(2); // header + person 7
     // The zone as people say it, its IANA name on hover; dates in the app's one format.
@@ -83,6 +84,25 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
     expect(dateHeader.getAttribute("title")).toBe("Europe/Moscow");
     const firstDate = events.querySelector("tbody .col-date")?.textContent ?? "";
     expect(firstDate).toMatch(/^\d{1,2} [A-Z][a-z]{2} 202[56], \d\d:\d\d:\d\d$/);
+    // The next page holds the next 25 of the same page of the API: none asked for again.
+    const firstRows = within(events)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    const fetches = vi.spyOn(globalThis, "fetch");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    const second = await screen.findByRole("table", { name: "Subscription events, page 2" }, WAIT);
+    const secondRows = within(second)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(secondRows).toHaveLength(Math.min(25, eventCount - 25));
+    expect(secondRows.filter((row) => firstRows.includes(row))).toEqual([]);
+    const asked = () =>
+      fetches.mock.calls
+        .map(([input]) => (input instanceof Request ? input.url : input.toString()))
+        .filter((url) => url.includes("statSubscribe"));
+    expect(asked()).toEqual([]);
 
     const offers = seedCounts(live, 2);
     await user.selectOptions(
@@ -98,8 +118,11 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
       const rows = within(
         screen.getByRole("table", { name: "Subscription events, page 1" }),
       ).getAllByRole("row");
-      expect(rows).toHaveLength(1 + offers.subscribed + offers.unsubscribed);
+      expect(rows).toHaveLength(1 + Math.min(25, offers.subscribed + offers.unsubscribed));
     }, WAIT);
+    // The filter's events were asked for (the spy above sees the app's calls).
+    expect(asked().length).toBeGreaterThan(0);
+    fetches.mockRestore();
   });
 
   it("says so when a period has no events", async () => {

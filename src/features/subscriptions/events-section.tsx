@@ -13,13 +13,12 @@ import {
   EVENT_PAGE_SIZE,
   EVENT_PAGES_MAX,
   eventPageRequest,
-  pagesFor,
   type PeriodRequest,
 } from "@/lib/chart-strategy";
 import type { ResolvedPeriod } from "@/lib/period";
 import { userIdField } from "@/lib/subscriber-format";
 import { EventsTable } from "./events-table";
-import { LAST_EVENTS_PAGE } from "./subscriptions-search";
+import { eventsPageAt, eventsPageCount, eventsPageRows } from "./subscriptions-search";
 import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface EventsSectionProps {
@@ -38,7 +37,8 @@ interface EventsSectionProps {
 }
 
 /**
- * The period's events, 100 a page by offset, with a CSV of all of them. Memoized: its props are
+ * The period's events, 25 a page (a quarter of one of the API's pages of 100 by offset), with
+ * a CSV of all of them. Memoized: its props are
  * kept stable by the page, so the chart's answers do not draw the table again.
  */
 export const EventsSection = memo(function EventsSection({
@@ -55,7 +55,12 @@ export const EventsSection = memo(function EventsSection({
   const { t } = useLingui();
   const { call } = useApi();
   const query = useQuery({
-    ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, page - 1), call),
+    ...apiQuery(
+      groupId,
+      "subscribers/statSubscribe",
+      eventPageRequest(request, eventsPageAt(page).apiPage),
+      call,
+    ),
     placeholderData: keepPreviousData,
   });
   // Kept while their lists are, so the table's rows (memoised) are not drawn again for nothing.
@@ -68,11 +73,15 @@ export const EventsSection = memo(function EventsSection({
     [utms],
   );
   const idField = userIdField(channelKind);
-  const pages = total === undefined ? undefined : Math.max(1, pagesFor(total));
-  const shown = query.data?.items.length ?? 0;
-  const canGoForward =
-    !query.isPlaceholderData && shown === EVENT_PAGE_SIZE && page < LAST_EVENTS_PAGE;
-  const empty = query.isSuccess && !query.isPlaceholderData && shown === 0;
+  const pages = total === undefined ? undefined : eventsPageCount(total);
+  // Kept while the API's page is: the rows are memoised by their event.
+  const apiRows = query.data?.items;
+  const shown = useMemo(
+    () => (apiRows === undefined ? undefined : eventsPageRows(page, apiRows)),
+    [apiRows, page],
+  );
+  const canGoForward = !query.isPlaceholderData && shown?.more === true;
+  const empty = query.isSuccess && !query.isPlaceholderData && shown?.rows.length === 0;
 
   return (
     <section className="subscriptions-events" aria-labelledby="subscriptions-events-title">
@@ -143,7 +152,9 @@ export const EventsSection = memo(function EventsSection({
             </p>
           ) : (
             <EventsTable
-              query={query}
+              items={shown?.rows}
+              fetching={query.isFetching}
+              stale={query.isPlaceholderData}
               caption={t`Subscription events, page ${page}`}
               timeZone={period.timeZone}
               zoneAt={period.from}

@@ -1,17 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { memo } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
 import { PersonName } from "@/components/person-name";
 import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { SubscriptionEvent } from "@/contract/entities";
-import type { ResponseOf } from "@/contract/operations";
 import { useFormat } from "@/i18n/use-format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 import { actionLabel, nameOf, sourceLabel, utmOfEvent } from "@/lib/subscription-events";
 import { dateHeader } from "@/lib/zone-words";
 
 interface EventsTableProps {
-  query: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>;
+  /** The page's events; undefined until they come. */
+  items: readonly SubscriptionEvent[] | undefined;
+  /** Asking for them (again). */
+  fetching: boolean;
+  /** The last page's rows shown while this one comes. */
+  stale: boolean;
   caption: string;
   timeZone: string;
   /** The period's first instant: the zone is named by its offset then, as the period picker does. */
@@ -30,7 +33,9 @@ const COLUMNS = 7;
  * whether the person is on the block list.
  */
 export function EventsTable({
-  query,
+  items,
+  fetching,
+  stale,
   caption,
   timeZone,
   zoneAt,
@@ -40,7 +45,6 @@ export function EventsTable({
 }: EventsTableProps) {
   const { t, i18n } = useLingui();
   const format = useFormat();
-  const items = query.data?.items;
   // The zone as people say it ("MSK (UTC+3)"); its IANA name on hover.
   const zone = format.zone(timeZone, zoneAt);
   const zoneLabel = zone.label;
@@ -53,9 +57,9 @@ export function EventsTable({
       tabIndex={0}
       role="group"
       aria-label={caption}
-      aria-busy={query.isFetching ? true : undefined}
+      aria-busy={fetching ? true : undefined}
     >
-      <table className={`subscriptions-table${query.isPlaceholderData ? " is-stale" : ""}`}>
+      <table className={`subscriptions-table${stale ? " is-stale" : ""}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -3,8 +3,50 @@ import type { SeriesFilters } from "@/api/subscription-series";
 import { EVENT_PAGE_SIZE } from "@/lib/chart-strategy";
 import { searchField, searchSchema, type SearchState } from "@/lib/url-state";
 
-/** The last page the API's `offset` can reach. */
-export const LAST_EVENTS_PAGE = Math.floor(OFFSET_MAX / EVENT_PAGE_SIZE) + 1;
+/**
+ * Rows the events table shows a page: a quarter of one of the API's pages of 100, which the
+ * chart reads too (so paging through them asks for nothing new). As the UTM page's events; a
+ * hundred rows were a long scroll on a phone and 0.6 s of its main thread to draw (issue 15).
+ */
+export const EVENTS_SHOWN = 25;
+
+const SHOWN_PER_API_PAGE = EVENT_PAGE_SIZE / EVENTS_SHOWN;
+
+/** The last page of the table that the API's `offset` can reach. */
+export const LAST_EVENTS_PAGE = (Math.floor(OFFSET_MAX / EVENT_PAGE_SIZE) + 1) * SHOWN_PER_API_PAGE;
+
+/** Where the table's page (from 1) lies: which of the API's pages (from 0), and from which row. */
+export function eventsPageAt(page: number): { apiPage: number; start: number } {
+  const index = Math.max(0, Math.floor(page) - 1);
+  return {
+    apiPage: Math.floor(index / SHOWN_PER_API_PAGE),
+    start: (index % SHOWN_PER_API_PAGE) * EVENTS_SHOWN,
+  };
+}
+
+/** The table's pages for the events the period counted. */
+export function eventsPageCount(total: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / EVENTS_SHOWN));
+}
+
+/**
+ * The table's page out of the API's page that holds it, and whether a page may follow: this
+ * one is full and either the API's page has more rows or was full itself (the next may hold
+ * more), short of the furthest page the API reaches.
+ */
+export function eventsPageRows<T>(
+  page: number,
+  apiRows: readonly T[],
+): { rows: readonly T[]; more: boolean } {
+  const { start } = eventsPageAt(page);
+  const rows = apiRows.slice(start, start + EVENTS_SHOWN);
+  const full = rows.length === EVENTS_SHOWN;
+  const more =
+    full &&
+    (apiRows.length > start + EVENTS_SHOWN || apiRows.length === EVENT_PAGE_SIZE) &&
+    page < LAST_EVENTS_PAGE;
+  return { rows, more };
+}
 
 /**
  * The page's filters in the URL, beside the period (`period`, the period picker's own key):
