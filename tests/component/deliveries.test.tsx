@@ -308,3 +308,58 @@ describe("paging delivery records by the cursor", { timeout: 60_000 }, () => {
     expect(router.state.location.search).not.toMatch(/after=/);
   });
 });
+
+describe("reading a period's records for the chart", { timeout: 60_000 }, () => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    // 340 records more in the period: the chart reads them by cursor, 100 a call.
+    live = await startLiveApp({
+      seed: (db) => {
+        seedTestData(db);
+        const insert = db.prepare(
+          `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
+           VALUES (1001, 7, 31, NULL, NULL, NULL, 0, 0, 0, ?, ?, NULL, ?)`,
+        );
+        const base = Date.UTC(2026, 2, 12, 9, 0, 0) / 1000;
+        for (let n = 0; n < 340; n++) insert.run(20_000 + n, 2000 + n, base + n * 60);
+      },
+    });
+  });
+  afterAll(() => live.close());
+  beforeEach(() => {
+    pinDate("2026-11-23T21:30:00Z");
+  });
+  afterEach(() => {
+    unpinDate();
+    vi.restoreAllMocks();
+  });
+
+  it("asks for each page once, one after another, none cancelled and asked again", async () => {
+    const fetches = vi.spyOn(globalThis, "fetch");
+    await live.render(`/c/1001/deliveries?${PERIOD}`, "marketing");
+    expect(
+      await screen.findByText(/354 messages in the period/, undefined, FIRST_LOAD),
+    ).toBeTruthy();
+    const seriesCalls = () =>
+      fetches.mock.calls
+        .filter(([input]) =>
+          (input instanceof Request ? input.url : input.toString()).endsWith("/deliveries/stat"),
+        )
+        .map(
+          ([, init]) =>
+            JSON.parse(typeof init?.body === "string" ? init.body : "{}") as {
+              count?: number;
+              offset_id?: string;
+            },
+        )
+        .filter((body) => body.count === 100);
+    // 354 records: four pages of 100, each cursor asked for once.
+    await waitFor(() => {
+      expect(seriesCalls()).toHaveLength(4);
+    }, FIRST_LOAD);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cursors = seriesCalls().map((body) => body.offset_id ?? "");
+    expect(cursors).toHaveLength(4);
+    expect(new Set(cursors).size).toBe(4);
+  });
+});
