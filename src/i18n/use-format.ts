@@ -12,6 +12,7 @@ import {
   formatPercent,
   formatPeriod,
   formatRelativeTime,
+  formatTimeAgo,
   formatSigned,
   formatSignedPercent,
   formatTime,
@@ -38,6 +39,8 @@ export interface Formatters {
   apiDateTime: (text: string, timeZone: string) => string;
   period: (from: number, to: number, timeZone: string) => string;
   relative: (instant: number, now: number) => string;
+  /** A time gone by, relative to now: never "in 2 seconds" for a clock a little ahead. */
+  ago: (instant: number, now: number) => string;
   /** How long something will take: "9 minutes". */
   duration: (seconds: number) => string;
   zone: (timeZone: string, instant: number) => ZoneLabel;
@@ -59,6 +62,7 @@ export function formatters(locale: string): Formatters {
     apiDateTime: (text, timeZone) => formatApiDateTimeText(text, timeZone, locale),
     period: (from, to, timeZone) => formatPeriod(from, to, timeZone, locale),
     relative: (instant, now) => formatRelativeTime(instant, now, locale),
+    ago: (instant, now) => formatTimeAgo(instant, now, locale),
     duration: (seconds) => formatDuration(seconds, locale),
     zone: (timeZone, instant) => formatTimeZone(timeZone, instant, locale),
   };

@@ -244,6 +244,15 @@ export function formatRelativeTime(instant: number, now: number, locale: string)
   return format.format(Math.round(diff / 31_557_600_000), "year");
 }
 
+/**
+ * How long ago something happened: as formatRelativeTime, but never in the future. The server
+ * stamps such times by its own clock, a little ahead of the browser's at times: "updated in 2
+ * seconds" / "обновлён через 2 секунды" said a time just passed; it is "now" / "сейчас".
+ */
+export function formatTimeAgo(instant: number, now: number, locale: string): string {
+  return formatRelativeTime(Math.min(instant, now), now, locale);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Time zones
 

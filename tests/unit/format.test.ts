@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPeriod,
   formatRelativeTime,
+  formatTimeAgo,
   formatSigned,
   formatTimeZone,
 } from "../../src/lib/format";
@@ -87,6 +88,13 @@ describe("dates", () => {
     expect(formatRelativeTime(AT - 3 * 60_000, AT, "en")).toBe("3 minutes ago");
     expect(formatRelativeTime(AT - 86_400_000, AT, "ru")).toBe("вчера");
     expect(formatRelativeTime(AT + 2 * 3_600_000, AT, "en")).toBe("in 2 hours");
+  });
+
+  it("say a time gone by as past or now, never ahead, for a server's clock a little ahead", () => {
+    expect(formatTimeAgo(AT + 2000, AT, "ru")).toBe("сейчас");
+    expect(formatTimeAgo(AT + 2000, AT, "en")).toBe("now");
+    expect(formatTimeAgo(AT - 3 * 60_000, AT, "ru")).toBe("3 минуты назад");
+    expect(formatTimeAgo(AT - 2000, AT, "en")).toBe("2 seconds ago");
   });
 });
 

@@ -107,7 +107,7 @@ export function DirectoryStatusLine({ groupId, status, admin }: DirectoryStatusL
     if (updated === null) {
       return t`Directory: ${plural(count, { one: "# person", other: "# people" })}`;
     }
-    const when = format.relative(updated, at);
+    const when = format.ago(updated, at);
     // A later full pass re-reads what is already there: the list stays usable meanwhile.
     const again = pass?.percent ?? null;
     if (again === null) {

@@ -105,7 +105,7 @@ export function DirectoryView({
   const last = format.number((page - 1) * pageSize + data.items.length);
   const total = format.number(data.total);
   const updatedAt = data.directory.updated_at;
-  const when = updatedAt === null ? null : format.relative(Date.parse(updatedAt), now);
+  const when = updatedAt === null ? null : format.ago(Date.parse(updatedAt), now);
   const pageText = format.number(page);
   const range = loading
     ? t`Loading page ${pageText}…`

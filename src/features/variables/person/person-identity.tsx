@@ -28,7 +28,7 @@ export function PersonIdentity({ person, channel, actions }: PersonIdentityProps
   const userId = String(person.user_id);
   const profile = safeProfileUrl(person.profile_url);
   const status = statusLabel(person.status, i18n);
-  const confirmed = f.relative(Date.parse(person.confirmed_at), now);
+  const confirmed = f.ago(Date.parse(person.confirmed_at), now);
   const left =
     person.left_at === null ? undefined : f.dateTime(Date.parse(person.left_at), channel.time_zone);
   const kind = channel.type_name;
