@@ -129,6 +129,18 @@ for (const scheme of ["light", "dark"] as const) {
       ).toBeVisible();
       await expect(page.getByRole("link", { name: "Запросить этот ID у сервиса" })).toBeVisible();
       await lookAt(page, testInfo, `ru-${scheme}-not-found`);
+      // Its search finds people; its list of them stays within a phone's screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const search = page.getByRole("main").getByRole("combobox");
+      await search.fill("Анна");
+      await expect(page.getByRole("main").getByRole("option").first()).toBeVisible({
+        timeout: 30_000,
+      });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      );
+      expect(sideways, "the not-found page's search scrolls sideways at 390 px").toBe(false);
+      await page.setViewportSize({ width: 1280, height: 800 });
       expect(errors).toEqual([]);
     });
   });
