@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react";
 import { lazy, Suspense, type ComponentType } from "react";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { mayCall, type Role } from "@/contract/roles";
-import { visiblePages } from "@/lib/nav";
+import { isCurrentPage, visiblePages } from "@/lib/nav";
 import { pages } from "./pages";
 
 // The pinned saved views: a chunk of their own, out of the first load, that the navigation
@@ -16,6 +16,7 @@ const PinnedViews = lazy((): Promise<{ default: ComponentType<{ groupId: number 
 /** Links to the pages of the current channel that the role may use. */
 export function PageNav({ role, groupId }: { role: Role; groupId: number | undefined }) {
   const { i18n } = useLingui();
+  const { pathname } = useLocation();
   if (groupId === undefined) return <ul />;
   return (
     <ul>
@@ -24,9 +25,12 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
         role,
       ).map((page) => (
         <li key={page.id}>
-          <NavLink to={page.path(groupId)} end>
+          <Link
+            to={page.path(groupId)}
+            aria-current={isCurrentPage(pathname, page.path(groupId)) ? "page" : undefined}
+          >
             {i18n._(page.label)}
-          </NavLink>
+          </Link>
           {page.id === "subscribers" && mayCall(role, "subscribers/get") && (
             <Suspense fallback={null}>
               <PinnedViews groupId={groupId} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "../../src/contract/operations";
 import { roles } from "../../src/contract/roles";
-import { visiblePages, type NavPage } from "../../src/lib/nav";
+import { isCurrentPage, visiblePages, type NavPage } from "../../src/lib/nav";
 import { pages } from "../../src/app/pages";
 
 const registry = [
@@ -47,5 +47,22 @@ describe("the page registry", () => {
     for (const role of roles) {
       expect(visiblePages(pages, role).map((page) => page.id)).toContain("channel");
     }
+  });
+});
+
+describe("the navigation's current page", () => {
+  it("is the page whose path is the whole path open, whatever the case or a slash at the end", () => {
+    expect(isCurrentPage("/c/1001/subscribers", "/c/1001/subscribers")).toBe(true);
+    expect(isCurrentPage("/c/1001/subscribers/", "/c/1001/subscribers")).toBe(true);
+    expect(isCurrentPage("/C/1001/Subscribers", "/c/1001/subscribers")).toBe(true);
+    expect(isCurrentPage("/c/1001", "/c/1001")).toBe(true);
+  });
+
+  it("is not a page whose path only begins the one open, nor another channel's", () => {
+    // The channel's own page is not current on its subscribers page (NavLink's `end`).
+    expect(isCurrentPage("/c/1001/subscribers", "/c/1001")).toBe(false);
+    expect(isCurrentPage("/c/1001/subscribers/count", "/c/1001/subscribers")).toBe(false);
+    expect(isCurrentPage("/c/1001/subscribersx", "/c/1001/subscribers")).toBe(false);
+    expect(isCurrentPage("/c/1002/subscribers", "/c/1001/subscribers")).toBe(false);
   });
 });
