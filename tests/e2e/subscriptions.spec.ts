@@ -186,6 +186,8 @@ test.describe("the subscriptions page", () => {
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByRole("group", { name: /Subscription events, page 2/ })).toBeVisible();
+    // The pager is under the table: the new page is shown from its top.
+    await expect(page.getByRole("heading", { level: 2, name: "Events" })).toBeInViewport();
 
     // A filter goes into the URL, back to page 1, and narrows totals, chart and table alike.
     const subscription = page.getByLabel("Subscription", { exact: true });

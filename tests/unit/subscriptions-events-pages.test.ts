@@ -58,6 +58,12 @@ describe("the events table's pages of 25 within the API's pages of 100", () => {
     expect(eventsPageRows(2, rows(50)).more).toBe(false);
     expect(eventsPageRows(1, rows(3)).more).toBe(false);
     expect(eventsPageRows(1, []).rows).toEqual([]);
+    // A full API page ends a period whose count it reaches: no page after it.
+    expect(eventsPageRows(4, rows(100), 100).more).toBe(false);
+    expect(eventsPageRows(4, rows(100), 101).more).toBe(true);
+    expect(eventsPageRows(8, rows(100, 100), 200).more).toBe(false);
+    // Within an API page the rows themselves say so, whatever the count.
+    expect(eventsPageRows(3, rows(100), 60).more).toBe(true);
     // Never past the furthest page the API reaches.
     expect(eventsPageRows(LAST_EVENTS_PAGE, rows(100)).more).toBe(false);
     expect(eventsPageRows(LAST_EVENTS_PAGE - 1, rows(100)).more).toBe(true);

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
@@ -77,14 +77,27 @@ export const EventsSection = memo(function EventsSection({
   // Kept while the API's page is: the rows are memoised by their event.
   const apiRows = query.data?.items;
   const shown = useMemo(
-    () => (apiRows === undefined ? undefined : eventsPageRows(page, apiRows)),
-    [apiRows, page],
+    () => (apiRows === undefined ? undefined : eventsPageRows(page, apiRows, total)),
+    [apiRows, page, total],
   );
   const canGoForward = !query.isPlaceholderData && shown?.more === true;
+  // The pager is under the table: a new page is read from its top, which the person had
+  // scrolled past (on a phone, 2,000 px above the pager).
+  const section = useRef<HTMLElement>(null);
+  const turnTo = (next: number) => {
+    onPage(next);
+    const element = section.current;
+    if (element && element.getBoundingClientRect().top < 0)
+      element.scrollIntoView({ block: "start" });
+  };
   const empty = query.isSuccess && !query.isPlaceholderData && shown?.rows.length === 0;
 
   return (
-    <section className="subscriptions-events" aria-labelledby="subscriptions-events-title">
+    <section
+      ref={section}
+      className="subscriptions-events"
+      aria-labelledby="subscriptions-events-title"
+    >
       <div className="subscriptions-events-head">
         <h2 id="subscriptions-events-title">
           <Trans>Events</Trans>
@@ -171,13 +184,13 @@ export const EventsSection = memo(function EventsSection({
             canGoBack={page > 1}
             canGoForward={canGoForward}
             onFirst={() => {
-              onPage(1);
+              turnTo(1);
             }}
             onPrevious={() => {
-              onPage(page - 1);
+              turnTo(page - 1);
             }}
             onNext={() => {
-              onPage(page + 1);
+              turnTo(page + 1);
             }}
           />
         </>

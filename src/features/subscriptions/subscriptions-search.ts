@@ -31,20 +31,23 @@ export function eventsPageCount(total: number): number {
 
 /**
  * The table's page out of the API's page that holds it, and whether a page may follow: this
- * one is full and either the API's page has more rows or was full itself (the next may hold
- * more), short of the furthest page the API reaches.
+ * one is full and either the API's page has more rows, or was full itself and the period's
+ * count (`total`, where known) says more events come after this page; short of the furthest
+ * page the API reaches. Without the count, a period of exactly 100 events offered a page 5 of
+ * 4, empty.
  */
 export function eventsPageRows<T>(
   page: number,
   apiRows: readonly T[],
+  total?: number,
 ): { rows: readonly T[]; more: boolean } {
   const { start } = eventsPageAt(page);
   const rows = apiRows.slice(start, start + EVENTS_SHOWN);
   const full = rows.length === EVENTS_SHOWN;
-  const more =
-    full &&
-    (apiRows.length > start + EVENTS_SHOWN || apiRows.length === EVENT_PAGE_SIZE) &&
-    page < LAST_EVENTS_PAGE;
+  const inThisApiPage = apiRows.length > start + EVENTS_SHOWN;
+  const inNextApiPage =
+    apiRows.length === EVENT_PAGE_SIZE && (total === undefined || page * EVENTS_SHOWN < total);
+  const more = full && (inThisApiPage || inNextApiPage) && page < LAST_EVENTS_PAGE;
   return { rows, more };
 }
 
