@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { act, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { plainSpaces } from "../support/i18n";
 import { startLiveApp, type LiveApp } from "./live-app";
 import { formatSigned } from "../../src/lib/format";
@@ -40,6 +40,9 @@ describe("the subscriptions page against the local Channel API", { timeout: 60_0
     live = await startLiveApp();
   });
   afterAll(() => live.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it("shows totals, chart and events that agree, and filters them by subscription", async () => {
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { EVENT_PAGE_SIZE, eventPageRequest } from "../../src/lib/chart-strategy"
 import {
   EVENTS_SHOWN,
   LAST_EVENTS_PAGE,
+  endsApiPage,
   eventsPageAt,
   eventsPageCount,
   eventsPageRows,
@@ -37,6 +38,8 @@ describe("the events table's pages of 25 within the API's pages of 100", () => {
     expect(eventsPageCount(25)).toBe(1);
     expect(eventsPageCount(26)).toBe(2);
     expect(eventsPageCount(1000)).toBe(40);
+    // No further than the API's offset reaches.
+    expect(eventsPageCount(10_000_000)).toBe(LAST_EVENTS_PAGE);
   });
 
   it("takes the page's rows out of the API's page", () => {
@@ -45,6 +48,10 @@ describe("the events table's pages of 25 within the API's pages of 100", () => {
     expect(eventsPageRows(3, api).rows).toEqual(rows(25, 50));
     // Page 5 is the first of the next API page: its rows are that page's first 25.
     expect(eventsPageRows(5, rows(100, 100)).rows).toEqual(rows(25, 100));
+  });
+
+  it("reads the next API page only at the end of one", () => {
+    expect([1, 2, 3, 4, 5, 8].map(endsApiPage)).toEqual([false, false, false, true, false, true]);
   });
 
   it("offers a next page only when one may follow", () => {
@@ -58,12 +65,18 @@ describe("the events table's pages of 25 within the API's pages of 100", () => {
     expect(eventsPageRows(2, rows(50)).more).toBe(false);
     expect(eventsPageRows(1, rows(3)).more).toBe(false);
     expect(eventsPageRows(1, []).rows).toEqual([]);
-    // A full API page ends a period whose count it reaches: no page after it.
-    expect(eventsPageRows(4, rows(100), 100).more).toBe(false);
-    expect(eventsPageRows(4, rows(100), 101).more).toBe(true);
-    expect(eventsPageRows(8, rows(100, 100), 200).more).toBe(false);
+    // At the end of a full API page the next one says whether a page follows...
+    expect(eventsPageRows(4, rows(100), { nextApiPageRows: 0 }).more).toBe(false);
+    expect(eventsPageRows(4, rows(100), { nextApiPageRows: 3 }).more).toBe(true);
+    // ...over the period's count, which leaves out other actions and events come since.
+    expect(eventsPageRows(4, rows(100), { total: 100, nextApiPageRows: 3 }).more).toBe(true);
+    expect(eventsPageRows(4, rows(100), { total: 400, nextApiPageRows: 0 }).more).toBe(false);
+    // Until it is read, the count stands in: a period of exactly 100 events has no page 5.
+    expect(eventsPageRows(4, rows(100), { total: 100 }).more).toBe(false);
+    expect(eventsPageRows(4, rows(100), { total: 101 }).more).toBe(true);
+    expect(eventsPageRows(8, rows(100, 100), { total: 200 }).more).toBe(false);
     // Within an API page the rows themselves say so, whatever the count.
-    expect(eventsPageRows(3, rows(100), 60).more).toBe(true);
+    expect(eventsPageRows(3, rows(100), { total: 60 }).more).toBe(true);
     // Never past the furthest page the API reaches.
     expect(eventsPageRows(LAST_EVENTS_PAGE, rows(100)).more).toBe(false);
     expect(eventsPageRows(LAST_EVENTS_PAGE - 1, rows(100)).more).toBe(true);

@@ -1,13 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { memo, useMemo, useRef } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { ErrorState } from "@/components/error-state";
 import { ListPager } from "@/components/list-pager";
-import type { SubscriptionInfo, UtmInfo } from "@/contract/entities";
+import type { SubscriptionEvent, SubscriptionInfo, UtmInfo } from "@/contract/entities";
 import { formatNumber, formatTimeZone } from "@/lib/format";
 import {
   EVENT_PAGE_SIZE,
@@ -18,7 +18,7 @@ import {
 import type { ResolvedPeriod } from "@/lib/period";
 import { userIdField } from "@/lib/subscriber-format";
 import { EventsTable } from "./events-table";
-import { eventsPageAt, eventsPageCount, eventsPageRows } from "./subscriptions-search";
+import { endsApiPage, eventsPageAt, eventsPageCount, eventsPageRows } from "./subscriptions-search";
 import { withCatalogs } from "@/i18n/with-catalogs";
 
 interface EventsSectionProps {
@@ -54,14 +54,17 @@ export const EventsSection = memo(function EventsSection({
 }: EventsSectionProps) {
   const { t } = useLingui();
   const { call } = useApi();
+  const { apiPage } = eventsPageAt(page);
   const query = useQuery({
-    ...apiQuery(
-      groupId,
-      "subscribers/statSubscribe",
-      eventPageRequest(request, eventsPageAt(page).apiPage),
-      call,
-    ),
+    ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, apiPage), call),
     placeholderData: keepPreviousData,
+  });
+  const apiRows = query.isPlaceholderData ? undefined : query.data?.items;
+  // At the end of a full page of the API, the next one says whether a table page follows (the
+  // period's count may not: see eventsPageRows); it is the page Next shows, read ahead.
+  const nextApiPage = useQuery({
+    ...apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(request, apiPage + 1), call),
+    enabled: endsApiPage(page) && apiRows?.length === EVENT_PAGE_SIZE,
   });
   // Kept while their lists are, so the table's rows (memoised) are not drawn again for nothing.
   const subscriptionNames = useMemo(
@@ -73,24 +76,33 @@ export const EventsSection = memo(function EventsSection({
     [utms],
   );
   const idField = userIdField(channelKind);
-  const pages = total === undefined ? undefined : eventsPageCount(total);
-  // Kept while the API's page is: the rows are memoised by their event.
-  const apiRows = query.data?.items;
+  const nextApiPageRows = nextApiPage.data?.items.length;
   const shown = useMemo(
-    () => (apiRows === undefined ? undefined : eventsPageRows(page, apiRows, total)),
-    [apiRows, page, total],
+    () =>
+      apiRows === undefined ? undefined : eventsPageRows(page, apiRows, { total, nextApiPageRows }),
+    [apiRows, page, total, nextApiPageRows],
   );
-  const canGoForward = !query.isPlaceholderData && shown?.more === true;
+  // While another page of the API comes, the rows last shown stay (dimmed), not a cut of the
+  // previous page of the API at the new page's place.
+  const [lastRows, setLastRows] = useState<readonly SubscriptionEvent[] | undefined>(shown?.rows);
+  if (shown !== undefined && shown.rows !== lastRows) setLastRows(shown.rows);
+  const rows = shown?.rows ?? (query.isPlaceholderData ? lastRows : undefined);
+  const pages = total === undefined ? undefined : Math.max(eventsPageCount(total), page);
+  const canGoForward = shown?.more === true;
   // The pager is under the table: a new page is read from its top, which the person had
-  // scrolled past (on a phone, 2,000 px above the pager).
+  // scrolled past (on a phone, 2,000 px above the pager); the focus goes there with it.
   const section = useRef<HTMLElement>(null);
   const turnTo = (next: number) => {
     onPage(next);
     const element = section.current;
-    if (element && element.getBoundingClientRect().top < 0)
+    if (element && element.getBoundingClientRect().top < 0) {
       element.scrollIntoView({ block: "start" });
+      element
+        .querySelector<HTMLElement>(".subscriptions-table-wrap")
+        ?.focus({ preventScroll: true });
+    }
   };
-  const empty = query.isSuccess && !query.isPlaceholderData && shown?.rows.length === 0;
+  const empty = shown?.rows.length === 0;
 
   return (
     <section
@@ -165,7 +177,7 @@ export const EventsSection = memo(function EventsSection({
             </p>
           ) : (
             <EventsTable
-              items={shown?.rows}
+              items={rows}
               fetching={query.isFetching}
               stale={query.isPlaceholderData}
               caption={t`Subscription events, page ${page}`}

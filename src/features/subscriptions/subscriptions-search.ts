@@ -24,31 +24,39 @@ export function eventsPageAt(page: number): { apiPage: number; start: number } {
   };
 }
 
-/** The table's pages for the events the period counted. */
+/** The table's pages for the events the period counted, no further than the API reaches. */
 export function eventsPageCount(total: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / EVENTS_SHOWN));
+  return Math.min(LAST_EVENTS_PAGE, Math.max(1, Math.ceil(Math.max(0, total) / EVENTS_SHOWN)));
 }
 
 /**
- * The table's page out of the API's page that holds it, and whether a page may follow: this
- * one is full and either the API's page has more rows, or was full itself and the period's
- * count (`total`, where known) says more events come after this page; short of the furthest
- * page the API reaches. Without the count, a period of exactly 100 events offered a page 5 of
- * 4, empty.
+ * The table's page out of the API's page that holds it, and whether a page may follow: this one
+ * is full and either the API's page has more rows, or was full itself and the next one has rows.
+ * Until that one is read (`nextApiPageRows`), the period's count (`total`) stands in for it: it
+ * counts only subscriptions and unsubscriptions, and an open period gains events, so it is not
+ * trusted once the next page says otherwise. Never past the furthest page the API reaches.
  */
 export function eventsPageRows<T>(
   page: number,
   apiRows: readonly T[],
-  total?: number,
+  known: { total?: number | undefined; nextApiPageRows?: number | undefined } = {},
 ): { rows: readonly T[]; more: boolean } {
   const { start } = eventsPageAt(page);
   const rows = apiRows.slice(start, start + EVENTS_SHOWN);
   const full = rows.length === EVENTS_SHOWN;
   const inThisApiPage = apiRows.length > start + EVENTS_SHOWN;
   const inNextApiPage =
-    apiRows.length === EVENT_PAGE_SIZE && (total === undefined || page * EVENTS_SHOWN < total);
+    apiRows.length === EVENT_PAGE_SIZE &&
+    (known.nextApiPageRows === undefined
+      ? known.total === undefined || page * EVENTS_SHOWN < known.total
+      : known.nextApiPageRows > 0);
   const more = full && (inThisApiPage || inNextApiPage) && page < LAST_EVENTS_PAGE;
   return { rows, more };
+}
+
+/** Whether the table's page ends its page of the API: the next is read to know if one follows. */
+export function endsApiPage(page: number): boolean {
+  return eventsPageAt(page).start + EVENTS_SHOWN >= EVENT_PAGE_SIZE;
 }
 
 /**
