@@ -101,13 +101,15 @@ export function useDeliverySeries(input: {
   // Pages of a cursor come one after another: each asks for the next until the round is read.
   // The effect can run twice for one page (two renders before the query says it is fetching):
   // `cancelRefetch: false` makes the second call join the first instead of cancelling it and
-  // asking again (it did, for 42 of 86 pages of the deliveries page).
-  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError } = pages;
+  // asking again (it did, for 42 of 86 pages of the deliveries page). Not while the pages are
+  // read again (a refetch): the call would join that and fetch no next page, and nothing would
+  // run the effect again after it.
+  const { fetchNextPage, isFetching, isFetchingNextPage, isFetchNextPageError } = pages;
   useEffect(() => {
-    if (wantMore && !isFetchingNextPage && !isFetchNextPageError) {
+    if (wantMore && !isFetching && !isFetchNextPageError) {
       void fetchNextPage({ cancelRefetch: false });
     }
-  }, [wantMore, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [wantMore, isFetching, isFetchNextPageError, fetchNextPage]);
 
   const settled = complete || (pages.isSuccess && !wantMore && !isFetchingNextPage);
   const series = useMemo(
