@@ -15,7 +15,7 @@
  * With `--runs N` each route and preset is audited N times and the run Lighthouse's own
  * `computeMedianRun` picks (the one nearest the median first paint and time to interactive,
  * as its docs/variability.md advises, rather than the median of a score) is the one reported,
- * with the range of the N performance scores beside it: on a shared machine one run of the
+ * with the N performance scores beside it: on a shared machine one run of the
  * same build moves by 10–20 points.
  *
  * It also prints the host's Lighthouse benchmark index: the mobile preset's ×4 is meant to turn
@@ -134,7 +134,7 @@ try {
         const none = { performance: null, accessibility: null, "best-practices": null };
         rows.push({ route: route.path, preset, scores: none });
         findings.push(
-          `  ${route.path} (${preset}): no score, Lighthouse failed ${String(TRIES)} times`,
+          `  ${route.path} (${preset}): no score, Lighthouse failed ${String(TRIES)} times in each of ${String(runs)} run(s)`,
         );
         continue;
       }
@@ -154,9 +154,10 @@ try {
       });
       findings.push(...lost(lhr, `${route.path} (${preset})`));
       if (results.length > 1) {
-        const all = results.map((result) =>
-          Math.round((result.categories.performance?.score ?? 0) * 100),
-        );
+        const all = results.map((result) => {
+          const value = result.categories.performance?.score;
+          return value === null || value === undefined ? "–" : String(Math.round(value * 100));
+        });
         findings.push(
           `  ${route.path} (${preset}) performance of ${String(results.length)} runs: ${all.join(", ")} ` +
             `(median run: ${String(score("performance"))}, benchmark index ${results.map((result) => String(Math.round(result.environment.benchmarkIndex))).join(", ")})`,

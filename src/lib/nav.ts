@@ -16,7 +16,7 @@ export function visiblePages<Page extends NavPage>(pages: readonly Page[], role:
  * Whether a navigation link's page is the one open: its path, whole (as NavLink's `end`),
  * whatever the case of the letters or a slash at the end. The navigation's links work this out
  * themselves rather than through React Router's NavLink, which parses a URL for each of them on
- * every render of the frame (issue 15: a tenth of the router's share of a page's first render).
+ * every render of the frame (issue 15: most of the router's share of a page's first render).
  */
 export function isCurrentPage(pathname: string, path: string): boolean {
   const bare = (value: string) => value.toLowerCase().replace(/\/+$/, "");
