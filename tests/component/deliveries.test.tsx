@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pinDate, unpinDate } from "../support/clock";
 import { plainSpaces } from "../support/i18n";
+import type { Db } from "../../server/channel-api/store/database";
 import { seedTestData, tgUserId } from "../support/seed";
 import { startLiveApp, type LiveApp } from "./live-app";
 
@@ -269,21 +270,28 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
   });
 });
 
+/**
+ * The seed's data and `count` more records of the mass delivery "March sale" to subscriber 7,
+ * a minute apart from 12 March 2026 09:00 UTC, with VK ids and message ids counted up from the
+ * given ones.
+ */
+function withMarchSaleRecords(count: number, firstVkId: number, firstMessageId: number) {
+  return (db: Db) => {
+    seedTestData(db);
+    const insert = db.prepare(
+      `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
+       VALUES (1001, 7, 31, NULL, NULL, NULL, 0, 0, 0, ?, ?, NULL, ?)`,
+    );
+    const base = Date.UTC(2026, 2, 12, 9, 0, 0) / 1000;
+    for (let n = 0; n < count; n++) insert.run(firstVkId + n, firstMessageId + n, base + n * 60);
+  };
+}
+
 describe("paging delivery records by the cursor", { timeout: 60_000 }, () => {
   let live: LiveApp;
   beforeAll(async () => {
     // 20 a page is the smallest size, so 16 more records are added: 30 in all.
-    live = await startLiveApp({
-      seed: (db) => {
-        seedTestData(db);
-        const insert = db.prepare(
-          `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
-           VALUES (1001, 7, 31, NULL, NULL, NULL, 0, 0, 0, ?, ?, NULL, ?)`,
-        );
-        const base = Date.UTC(2026, 2, 12, 9, 0, 0) / 1000;
-        for (let n = 0; n < 16; n++) insert.run(9500 + n, 500 + n, base + n * 60);
-      },
-    });
+    live = await startLiveApp({ seed: withMarchSaleRecords(16, 9500, 500) });
   });
   afterAll(() => live.close());
 
@@ -313,17 +321,7 @@ describe("reading a period's records for the chart", { timeout: 60_000 }, () => 
   let live: LiveApp;
   beforeAll(async () => {
     // 340 records more in the period: the chart reads them by cursor, 100 a call.
-    live = await startLiveApp({
-      seed: (db) => {
-        seedTestData(db);
-        const insert = db.prepare(
-          `INSERT INTO delivery_records (channel_id, subscriber_id, delivery_id, bot_id, step_id, part_id, bot_test, error, error_code, vk_id, conversation_message_id, part_ids, at)
-           VALUES (1001, 7, 31, NULL, NULL, NULL, 0, 0, 0, ?, ?, NULL, ?)`,
-        );
-        const base = Date.UTC(2026, 2, 12, 9, 0, 0) / 1000;
-        for (let n = 0; n < 340; n++) insert.run(20_000 + n, 2000 + n, base + n * 60);
-      },
-    });
+    live = await startLiveApp({ seed: withMarchSaleRecords(340, 20_000, 2000) });
   });
   afterAll(() => live.close());
   beforeEach(() => {
