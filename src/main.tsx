@@ -6,6 +6,7 @@ import { App, startApp } from "./app/app";
 import { whenFirstScreenReady } from "./app/first-render";
 import { closeEarly } from "./boot/early-fetch";
 import { errorTextModule } from "./components/error-text";
+import { drawInSteps } from "./components/later";
 import { applyStoredTheme } from "./app/theme-store";
 import { LocaleProvider } from "./i18n/locale-provider";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
@@ -58,13 +59,16 @@ void Promise.all([
     return app;
   }),
 ]).then(([, app]) => {
-  createRoot(container).render(
-    <StrictMode>
-      <LocaleProvider i18n={i18n}>
-        <App app={app} />
-      </LocaleProvider>
-    </StrictMode>,
-  );
+  // In steps: the parts of the first screen in a `Later` come each in a task of their own.
+  drawInSteps(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <LocaleProvider i18n={i18n}>
+          <App app={app} />
+        </LocaleProvider>
+      </StrictMode>,
+    );
+  });
   // The first screen has asked for all it needed: answers sent ahead of the app (src/boot) that
   // it did not take are dropped, never to stand in for a request made after this.
   closeEarly();

@@ -13,8 +13,10 @@ import {
 } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { APP_NAME } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { ConnectionBanner } from "./connection-banner";
 import { LanguageSwitch } from "./language-switch";
+import { LoadingFrame } from "./loading-frame";
 import { ThemeToggle } from "./theme-toggle";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
@@ -120,7 +122,11 @@ export function Layout({ header, nav, children }: LayoutProps) {
       >
         {moving && <div className="route-pending" aria-hidden="true" />}
         <ConnectionBanner />
-        {children ?? <Outlet />}
+        {children ?? (
+          <Later fallback={<LoadingFrame>{null}</LoadingFrame>}>
+            <Outlet />
+          </Later>
+        )}
       </main>
       <Suspense fallback={null}>
         <AppToaster />

@@ -5,6 +5,7 @@ import { apiQuery } from "@/api/queries";
 import { useCurrentChannel } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { ChannelCard, ChannelCardSkeleton } from "./channel-card";
 import { ChannelActivity } from "./activity-chart";
 import { ChannelFigures } from "./channel-figures";
@@ -33,8 +34,14 @@ export function ChannelPage() {
       ) : (
         <ChannelCard channel={query.data.item} timeZone={channel.time_zone} />
       )}
-      <ChannelFigures />
-      <ChannelActivity />
+      {/* Each in a task of its own on a first load (Later); below the card, nothing after them
+          to push down meanwhile. */}
+      <Later>
+        <ChannelFigures />
+        <Later>
+          <ChannelActivity />
+        </Later>
+      </Later>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { Later } from "@/components/later";
 import { bucketUnitFor } from "@/lib/buckets";
 import { comparedPeriod, previousPeriod, type CompareMode } from "@/lib/compare-periods";
 import type { ResolvedPeriod } from "@/lib/period";
@@ -122,122 +123,131 @@ export function DeliveriesPage() {
           setChoice(next, { reset: ["after"] });
         }}
       />
-      <FunnelSection
-        groupId={channel.group_id}
-        timeZone={channel.time_zone}
-        zoneLabel={zone.label}
-        period={period}
-        previousPeriod={before}
-        previousText={format.period(before.from, before.to, channel.time_zone)}
-        search={search}
-        onSearch={setSearch}
-        userIdField={field}
-      />
-      <h2 className="deliveries-records-heading">
-        <Trans>Messages sent</Trans>
-      </h2>
-      <ChunkBoundary what={t`This form could not be loaded.`}>
-        <Suspense fallback={<FiltersPlaceholder withRecipient={field !== undefined} />}>
-          <DeliveryFilters
-            user={search.user}
-            delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
-            userIdLabel={field ? i18n._(USER_ID_LABELS[field]) : undefined}
-            deliveries={deliveries.data ?? []}
-            deliveriesFailed={deliveries.isError}
-            onApply={(values) => {
-              setSearch({
-                user: values.user,
-                delivery: values.delivery === "" ? [] : [Number(values.delivery)],
-                after: [],
-              });
-            }}
-          />
-        </Suspense>
-      </ChunkBoundary>
-      <DeliveryCount
-        query={count}
-        previous={previousCount}
-        previousText={format.period(before.from, before.to, channel.time_zone)}
-        filtered={search.user !== "" || search.delivery.length > 0}
-      />
-      <SeriesSection
-        key={`${paramsKey}-${compare}`}
-        groupId={channel.group_id}
-        timeZone={channel.time_zone}
-        zoneLabel={zone.label}
-        from={period.from}
-        to={period.to}
-        now={now}
-        params={params}
-        compare={compare}
-        compared={
-          compared && comparedParams
-            ? {
-                period: compared,
-                params: comparedParams,
-                text: format.period(compared.from, compared.to, channel.time_zone),
-              }
-            : undefined
-        }
-        controls={
-          <CompareControl
-            value={compare}
-            onChange={(mode) => {
-              setCompare({ compare: mode });
-            }}
-          />
-        }
-      />
-      <section className="deliveries-records" aria-labelledby="deliveries-records-title">
-        <div className="deliveries-records-head">
-          <h2 id="deliveries-records-title">
-            <Trans>Records</Trans>
-          </h2>
-          <div className="deliveries-size">
-            <label htmlFor="deliveries-size">
-              <Trans>Records a page</Trans>
-            </label>
-            <select
-              id="deliveries-size"
-              value={search.size}
-              onChange={(event) => {
-                const size = event.currentTarget.value;
-                const known = RECORD_PAGE_SIZES.find((option) => option === size);
-                if (known) setSearch({ size: known, after: [] });
-              }}
-            >
-              {RECORD_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ExportButton
-            key={paramsKey}
-            groupId={channel.group_id}
-            params={params}
-            total={count.data?.count}
-            names={names}
-            userIdField={field}
-            zoneLabel={zone.label}
-            fileName={fileName}
-          />
-        </div>
-        <RecordsView
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        <FunnelSection
           groupId={channel.group_id}
-          params={params}
-          pageSize={Number(search.size)}
-          stack={search.after}
-          onMove={(after) => {
-            setSearch({ after }, { push: true });
-          }}
-          names={names}
-          userIdField={field}
           timeZone={channel.time_zone}
-          zone={zone}
+          zoneLabel={zone.label}
+          period={period}
+          previousPeriod={before}
+          previousText={format.period(before.from, before.to, channel.time_zone)}
+          search={search}
+          onSearch={setSearch}
+          userIdField={field}
         />
-      </section>
+        <Later>
+          <h2 className="deliveries-records-heading">
+            <Trans>Messages sent</Trans>
+          </h2>
+          <ChunkBoundary what={t`This form could not be loaded.`}>
+            <Suspense fallback={<FiltersPlaceholder withRecipient={field !== undefined} />}>
+              <DeliveryFilters
+                user={search.user}
+                delivery={search.delivery[0] === undefined ? "" : String(search.delivery[0])}
+                userIdLabel={field ? i18n._(USER_ID_LABELS[field]) : undefined}
+                deliveries={deliveries.data ?? []}
+                deliveriesFailed={deliveries.isError}
+                onApply={(values) => {
+                  setSearch({
+                    user: values.user,
+                    delivery: values.delivery === "" ? [] : [Number(values.delivery)],
+                    after: [],
+                  });
+                }}
+              />
+            </Suspense>
+          </ChunkBoundary>
+          <DeliveryCount
+            query={count}
+            previous={previousCount}
+            previousText={format.period(before.from, before.to, channel.time_zone)}
+            filtered={search.user !== "" || search.delivery.length > 0}
+          />
+          <Later>
+            <SeriesSection
+              key={`${paramsKey}-${compare}`}
+              groupId={channel.group_id}
+              timeZone={channel.time_zone}
+              zoneLabel={zone.label}
+              from={period.from}
+              to={period.to}
+              now={now}
+              params={params}
+              compare={compare}
+              compared={
+                compared && comparedParams
+                  ? {
+                      period: compared,
+                      params: comparedParams,
+                      text: format.period(compared.from, compared.to, channel.time_zone),
+                    }
+                  : undefined
+              }
+              controls={
+                <CompareControl
+                  value={compare}
+                  onChange={(mode) => {
+                    setCompare({ compare: mode });
+                  }}
+                />
+              }
+            />
+            <Later>
+              <section className="deliveries-records" aria-labelledby="deliveries-records-title">
+                <div className="deliveries-records-head">
+                  <h2 id="deliveries-records-title">
+                    <Trans>Records</Trans>
+                  </h2>
+                  <div className="deliveries-size">
+                    <label htmlFor="deliveries-size">
+                      <Trans>Records a page</Trans>
+                    </label>
+                    <select
+                      id="deliveries-size"
+                      value={search.size}
+                      onChange={(event) => {
+                        const size = event.currentTarget.value;
+                        const known = RECORD_PAGE_SIZES.find((option) => option === size);
+                        if (known) setSearch({ size: known, after: [] });
+                      }}
+                    >
+                      {RECORD_PAGE_SIZES.map((size) => (
+                        <option key={size} value={size}>
+                          {size}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <ExportButton
+                    key={paramsKey}
+                    groupId={channel.group_id}
+                    params={params}
+                    total={count.data?.count}
+                    names={names}
+                    userIdField={field}
+                    zoneLabel={zone.label}
+                    fileName={fileName}
+                  />
+                </div>
+                <RecordsView
+                  groupId={channel.group_id}
+                  params={params}
+                  pageSize={Number(search.size)}
+                  stack={search.after}
+                  onMove={(after) => {
+                    setSearch({ after }, { push: true });
+                  }}
+                  names={names}
+                  userIdField={field}
+                  timeZone={channel.time_zone}
+                  zone={zone}
+                />
+              </section>
+            </Later>
+          </Later>
+        </Later>
+      </Later>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useCurrentChannel, useSignedInSession } from "@/components/current-chan
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { Later } from "@/components/later";
 import { mayCall } from "@/contract/roles";
 import { bucketUnitFor } from "@/lib/buckets";
 import { channelPath } from "@/lib/channel-path";
@@ -126,47 +127,54 @@ export function SubscriptionsPage() {
           utms={utms}
         />
       </div>
-      <SubscriptionTotals
-        data={series}
-        previous={previousTotals}
-        periodText={periodText}
-        previousText={previousText}
-      />
-      <SubscriptionChart
-        title={t`Subscribed and unsubscribed`}
-        data={series}
-        timeZone={timeZone}
-        unit={unit}
-        withNet
-        compared={
-          compared && compare !== "none"
-            ? {
-                mode: compare,
-                data: compared.data,
-                periodText: formatPeriodDays(compared.period, i18n.locale),
-              }
-            : undefined
-        }
-        controls={
-          <CompareControl
-            value={compare}
-            onChange={(mode) => {
-              setCompare({ compare: mode });
-            }}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        <SubscriptionTotals
+          data={series}
+          previous={previousTotals}
+          periodText={periodText}
+          previousText={previousText}
+        />
+        <Later>
+          <SubscriptionChart
+            title={t`Subscribed and unsubscribed`}
+            data={series}
+            timeZone={timeZone}
+            unit={unit}
+            withNet
+            compared={
+              compared && compare !== "none"
+                ? {
+                    mode: compare,
+                    data: compared.data,
+                    periodText: formatPeriodDays(compared.period, i18n.locale),
+                  }
+                : undefined
+            }
+            controls={
+              <CompareControl
+                value={compare}
+                onChange={(mode) => {
+                  setCompare({ compare: mode });
+                }}
+              />
+            }
           />
-        }
-      />
-      <EventsSection
-        groupId={groupId}
-        channelKind={channel.type_name}
-        period={period}
-        request={eventsRequest}
-        total={totalEvents}
-        page={search.page}
-        onPage={onEventsPage}
-        subscriptions={subscriptions.data}
-        utms={utms.data}
-      />
+          <Later>
+            <EventsSection
+              groupId={groupId}
+              channelKind={channel.type_name}
+              period={period}
+              request={eventsRequest}
+              total={totalEvents}
+              page={search.page}
+              onPage={onEventsPage}
+              subscriptions={subscriptions.data}
+              utms={utms.data}
+            />
+          </Later>
+        </Later>
+      </Later>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useCurrentChannel, useSignedInSession } from "@/components/current-chan
 import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { Later } from "@/components/later";
 import { mayCall } from "@/contract/roles";
 import { useFormat } from "@/i18n/use-format";
 import { previousPeriod } from "@/lib/compare-periods";
@@ -129,76 +130,83 @@ export function UtmPage() {
           </button>
         </p>
       )}
-      <UtmFigures
-        current={counts.data?.items}
-        previous={previousCounts.data?.items}
-        names={tagNames}
-        labels={labels.data ?? NO_LABELS}
-        grouping={search.by}
-        measure={search.rank}
-        onChange={(patch) => {
-          setSearch(patch);
-        }}
-        loading={counts.isPending || previousCounts.isPending}
-        error={countsError}
-        onRetry={() => {
-          if (counts.isError) void counts.refetch();
-          if (previousCounts.isError) void previousCounts.refetch();
-        }}
-        retrying={counts.isFetching || previousCounts.isFetching}
-        periodText={periodText}
-        previousText={previousText}
-        fileStem={`${period.firstDay}_${period.lastDay}`}
-        chartPeriod={{ from: period.from, to: period.to, timeZone: channel.time_zone, zoneLabel }}
-        onDialog={canManage ? setDialog : undefined}
-      />
-      {canManage && dialogsWanted && (
-        <ChunkBoundary what={t`This form could not be loaded.`}>
-          <Suspense fallback={null}>
-            <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />
-          </Suspense>
-        </ChunkBoundary>
-      )}
-      <div className="utm-columns">
-        {canBuild && (
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        <UtmFigures
+          current={counts.data?.items}
+          previous={previousCounts.data?.items}
+          names={tagNames}
+          labels={labels.data ?? NO_LABELS}
+          grouping={search.by}
+          measure={search.rank}
+          onChange={(patch) => {
+            setSearch(patch);
+          }}
+          loading={counts.isPending || previousCounts.isPending}
+          error={countsError}
+          onRetry={() => {
+            if (counts.isError) void counts.refetch();
+            if (previousCounts.isError) void previousCounts.refetch();
+          }}
+          retrying={counts.isFetching || previousCounts.isFetching}
+          periodText={periodText}
+          previousText={previousText}
+          fileStem={`${period.firstDay}_${period.lastDay}`}
+          chartPeriod={{ from: period.from, to: period.to, timeZone: channel.time_zone, zoneLabel }}
+          onDialog={canManage ? setDialog : undefined}
+        />
+        {canManage && dialogsWanted && (
           <ChunkBoundary what={t`This form could not be loaded.`}>
-            <Suspense fallback={<LinkSectionPlaceholder />}>
-              <LinkSection
-                key={channel.group_id}
-                groupId={channel.group_id}
-                tags={tags.data ?? []}
-                subscriptions={subscriptions.data ?? []}
-                subscriptionNames={subscriptionNames}
-                loading={tags.isPending || subscriptions.isPending}
-                timeZone={channel.time_zone}
-                onNewTag={
-                  canManage
-                    ? (select) => {
-                        setDialog({ kind: "new", onCreated: select });
-                      }
-                    : undefined
-                }
-              />
+            <Suspense fallback={null}>
+              <TagDialogs groupId={channel.group_id} dialog={dialog} onClose={closeDialog} />
             </Suspense>
           </ChunkBoundary>
         )}
-      </div>
-      <TaggedEvents
-        groupId={channel.group_id}
-        period={period}
-        action={search.action}
-        tag={search.tag[0]}
-        page={search.page}
-        tags={tags.data ?? []}
-        tagNames={tagNames}
-        subscriptionNames={subscriptionNames}
-        userIdField={userIdField(channel.type_name)}
-        timeZone={channel.time_zone}
-        zone={zone}
-        onChange={(patch) => {
-          setSearch(patch, { push: patch.page !== undefined && patch.tag === undefined });
-        }}
-      />
+        <Later>
+          <div className="utm-columns">
+            {canBuild && (
+              <ChunkBoundary what={t`This form could not be loaded.`}>
+                <Suspense fallback={<LinkSectionPlaceholder />}>
+                  <LinkSection
+                    key={channel.group_id}
+                    groupId={channel.group_id}
+                    tags={tags.data ?? []}
+                    subscriptions={subscriptions.data ?? []}
+                    subscriptionNames={subscriptionNames}
+                    loading={tags.isPending || subscriptions.isPending}
+                    timeZone={channel.time_zone}
+                    onNewTag={
+                      canManage
+                        ? (select) => {
+                            setDialog({ kind: "new", onCreated: select });
+                          }
+                        : undefined
+                    }
+                  />
+                </Suspense>
+              </ChunkBoundary>
+            )}
+          </div>
+          <Later>
+            <TaggedEvents
+              groupId={channel.group_id}
+              period={period}
+              action={search.action}
+              tag={search.tag[0]}
+              page={search.page}
+              tags={tags.data ?? []}
+              tagNames={tagNames}
+              subscriptionNames={subscriptionNames}
+              userIdField={userIdField(channel.type_name)}
+              timeZone={channel.time_zone}
+              zone={zone}
+              onChange={(patch) => {
+                setSearch(patch, { push: patch.page !== undefined && patch.tag === undefined });
+              }}
+            />
+          </Later>
+        </Later>
+      </Later>
     </>
   );
 }

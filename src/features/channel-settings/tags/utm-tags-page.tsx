@@ -11,6 +11,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { UtmTagDialogs, type UtmTagDialog } from "@/components/utm-tags/utm-tag-dialogs";
+import { Later } from "@/components/later";
 import { useFormat } from "@/i18n/use-format";
 import { channelPath } from "@/lib/channel-path";
 import "@/components/data-table.css";
@@ -68,93 +69,96 @@ export function UtmTagsPage() {
           <Trans>New tag</Trans>
         </button>
       </p>
-      {tags.isPending ? (
-        <p className="muted">
-          <Trans>Loading the tags…</Trans>
-        </p>
-      ) : tags.isError ? (
-        <ErrorState
-          title={t`Could not load the tags`}
-          error={tags.error}
-          onRetry={() => void tags.refetch()}
-          retrying={tags.isFetching}
-        />
-      ) : tags.data.length === 0 ? (
-        <p className="muted">
-          <Trans>The channel has no tags yet.</Trans>
-        </p>
-      ) : (
-        <div className="data-table-scroll">
-          <table className="data-table settings-table">
-            <caption className="visually-hidden">
-              <Trans>Tags of the channel</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Tag</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Group</Trans>
-                </th>
-                <th scope="col" className="numeric">
-                  <Trans>People</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tags.data.map((tag) => {
-                const name = tag.name;
-                const group =
-                  tag.subscription_id > 0
-                    ? (groupNames.get(tag.subscription_id) ?? `#${String(tag.subscription_id)}`)
-                    : "";
-                return (
-                  <tr key={tag.utm_id}>
-                    <th scope="row">{name}</th>
-                    <td>{group}</td>
-                    <td className="numeric">{format.number(tag.count)}</td>
-                    <td>
-                      <span className="settings-row-buttons">
-                        <button
-                          type="button"
-                          className="button settings-small"
-                          aria-label={t`Rename ${name}`}
-                          title={t`Rename ${name}`}
-                          onClick={() => {
-                            setDialog({ kind: "rename", utmId: tag.utm_id, name });
-                          }}
-                        >
-                          <PencilIcon aria-hidden="true" size={16} />
-                        </button>
-                        <button
-                          type="button"
-                          className="button settings-small"
-                          aria-label={t`Delete ${name}`}
-                          title={t`Delete ${name}`}
-                          onClick={() => {
-                            setDialog({
-                              kind: "delete",
-                              utmId: tag.utm_id,
-                              name,
-                              people: tag.count,
-                            });
-                          }}
-                        >
-                          <TrashIcon aria-hidden="true" size={16} />
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        {tags.isPending ? (
+          <p className="muted">
+            <Trans>Loading the tags…</Trans>
+          </p>
+        ) : tags.isError ? (
+          <ErrorState
+            title={t`Could not load the tags`}
+            error={tags.error}
+            onRetry={() => void tags.refetch()}
+            retrying={tags.isFetching}
+          />
+        ) : tags.data.length === 0 ? (
+          <p className="muted">
+            <Trans>The channel has no tags yet.</Trans>
+          </p>
+        ) : (
+          <div className="data-table-scroll">
+            <table className="data-table settings-table">
+              <caption className="visually-hidden">
+                <Trans>Tags of the channel</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Tag</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Group</Trans>
+                  </th>
+                  <th scope="col" className="numeric">
+                    <Trans>People</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Actions</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tags.data.map((tag) => {
+                  const name = tag.name;
+                  const group =
+                    tag.subscription_id > 0
+                      ? (groupNames.get(tag.subscription_id) ?? `#${String(tag.subscription_id)}`)
+                      : "";
+                  return (
+                    <tr key={tag.utm_id}>
+                      <th scope="row">{name}</th>
+                      <td>{group}</td>
+                      <td className="numeric">{format.number(tag.count)}</td>
+                      <td>
+                        <span className="settings-row-buttons">
+                          <button
+                            type="button"
+                            className="button settings-small"
+                            aria-label={t`Rename ${name}`}
+                            title={t`Rename ${name}`}
+                            onClick={() => {
+                              setDialog({ kind: "rename", utmId: tag.utm_id, name });
+                            }}
+                          >
+                            <PencilIcon aria-hidden="true" size={16} />
+                          </button>
+                          <button
+                            type="button"
+                            className="button settings-small"
+                            aria-label={t`Delete ${name}`}
+                            title={t`Delete ${name}`}
+                            onClick={() => {
+                              setDialog({
+                                kind: "delete",
+                                utmId: tag.utm_id,
+                                name,
+                                people: tag.count,
+                              });
+                            }}
+                          >
+                            <TrashIcon aria-hidden="true" size={16} />
+                          </button>
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Later>
       <UtmTagDialogs groupId={groupId} dialog={dialog} onClose={close} />
     </div>
   );

@@ -10,6 +10,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { draftKey } from "@/lib/drafts";
 import { channelVariablesQuery } from "../variables-query";
 import { AddChannelVariable } from "./add-channel-variable";
@@ -64,75 +65,80 @@ export function ChannelVariablesPage() {
           variables, they are the same for everyone.
         </Trans>
       </p>
-      <AddChannelVariable
-        existing={names}
-        draftKey={draftKey(groupId, "channel-variable")}
-        onAdd={add}
-        onDirtyChange={setAdding}
-      />
-      {variables.isPending ? (
-        <p className="muted">
-          <Trans>Loading the variables…</Trans>
-        </p>
-      ) : variables.isError ? (
-        <ErrorState
-          title={t`Could not load the channel’s variables`}
-          error={variables.error}
-          onRetry={() => void variables.refetch()}
-          retrying={variables.isFetching}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        <AddChannelVariable
+          existing={names}
+          draftKey={draftKey(groupId, "channel-variable")}
+          onAdd={add}
+          onDirtyChange={setAdding}
         />
-      ) : items.length === 0 ? (
-        <p className="muted">
-          <Trans>The channel has no variables yet.</Trans>
-        </p>
-      ) : (
-        <div className="data-table-scroll">
-          <table className="data-table settings-table">
-            <caption className="visually-hidden">
-              <Trans>Variables of the channel</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>In a message</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Value</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Actions</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <ChannelVariableRow
-                  key={item.name}
-                  name={item.name}
-                  value={item.value}
-                  editing={editing?.name === item.name ? editing.value : undefined}
-                  onEdit={(value) => {
-                    setEditing(value === undefined ? null : { name: item.name, value });
-                  }}
-                  onSave={async (value) => {
-                    await call("vars_global/set", { name: item.name, value }, { groupId });
-                    await refresh();
-                    setEditing(null);
-                    const name = item.name;
-                    notify("success", t`Variable “${name}” saved.`);
-                  }}
-                  onDelete={() => {
-                    setDeleting(item.name);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        <Later>
+          {variables.isPending ? (
+            <p className="muted">
+              <Trans>Loading the variables…</Trans>
+            </p>
+          ) : variables.isError ? (
+            <ErrorState
+              title={t`Could not load the channel’s variables`}
+              error={variables.error}
+              onRetry={() => void variables.refetch()}
+              retrying={variables.isFetching}
+            />
+          ) : items.length === 0 ? (
+            <p className="muted">
+              <Trans>The channel has no variables yet.</Trans>
+            </p>
+          ) : (
+            <div className="data-table-scroll">
+              <table className="data-table settings-table">
+                <caption className="visually-hidden">
+                  <Trans>Variables of the channel</Trans>
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <Trans>Name</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>In a message</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Value</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Actions</Trans>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <ChannelVariableRow
+                      key={item.name}
+                      name={item.name}
+                      value={item.value}
+                      editing={editing?.name === item.name ? editing.value : undefined}
+                      onEdit={(value) => {
+                        setEditing(value === undefined ? null : { name: item.name, value });
+                      }}
+                      onSave={async (value) => {
+                        await call("vars_global/set", { name: item.name, value }, { groupId });
+                        await refresh();
+                        setEditing(null);
+                        const name = item.name;
+                        notify("success", t`Variable “${name}” saved.`);
+                      }}
+                      onDelete={() => {
+                        setDeleting(item.name);
+                      }}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Later>
+      </Later>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

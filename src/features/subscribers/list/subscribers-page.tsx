@@ -7,6 +7,7 @@ import { ChunkBoundary } from "@/components/chunk-boundary";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
+import { Later } from "@/components/later";
 import { mayRunJobs } from "@/contract/job-kinds";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { useFormat } from "@/i18n/use-format";
@@ -244,46 +245,48 @@ export function SubscribersPage() {
           </button>
         </p>
       )}
-      {sourceUnknown ? (
-        <TableSkeleton label={t`Loading the subscribers…`} />
-      ) : fromDirectory ? (
-        <DirectoryView
-          groupId={channel.group_id}
-          field={field}
-          pageSize={pageSize}
-          order={search.order}
-          q={search.q}
-          stack={search.from}
-          onMove={(from) => {
-            setSearch({ from }, { push: true });
-          }}
-          table={table}
-        />
-      ) : search.mode === "pages" ? (
-        <PagedView
-          groupId={channel.group_id}
-          pageSize={pageSize}
-          stack={search.after}
-          onMove={(after) => {
-            setSearch({ after }, { push: true });
-          }}
-          table={table}
-          filters={filters}
-          filtered={filtered}
-        />
-      ) : (
-        <ChunkBoundary what={t`The list could not be loaded.`}>
-          <Suspense fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
-            <LoadMoreView
-              groupId={channel.group_id}
-              pageSize={pageSize}
-              table={table}
-              filters={filters}
-              filtered={filtered}
-            />
-          </Suspense>
-        </ChunkBoundary>
-      )}
+      <Later fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
+        {sourceUnknown ? (
+          <TableSkeleton label={t`Loading the subscribers…`} />
+        ) : fromDirectory ? (
+          <DirectoryView
+            groupId={channel.group_id}
+            field={field}
+            pageSize={pageSize}
+            order={search.order}
+            q={search.q}
+            stack={search.from}
+            onMove={(from) => {
+              setSearch({ from }, { push: true });
+            }}
+            table={table}
+          />
+        ) : search.mode === "pages" ? (
+          <PagedView
+            groupId={channel.group_id}
+            pageSize={pageSize}
+            stack={search.after}
+            onMove={(after) => {
+              setSearch({ after }, { push: true });
+            }}
+            table={table}
+            filters={filters}
+            filtered={filtered}
+          />
+        ) : (
+          <ChunkBoundary what={t`The list could not be loaded.`}>
+            <Suspense fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
+              <LoadMoreView
+                groupId={channel.group_id}
+                pageSize={pageSize}
+                table={table}
+                filters={filters}
+                filtered={filtered}
+              />
+            </Suspense>
+          </ChunkBoundary>
+        )}
+      </Later>
     </SegmentContext>
   );
 }

@@ -10,6 +10,7 @@ import { useCurrentChannel } from "@/components/current-channel";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { draftKey } from "@/lib/drafts";
 import { userIdField } from "@/lib/subscriber-format";
 import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
@@ -80,51 +81,53 @@ export function ManagePage() {
         </Trans>{" "}
         {namesAccepted && <Trans>Names and profile links work too, one a line.</Trans>}
       </p>
-      {subscriptions.isPending || utms.isPending ? (
-        <p role="status" className="muted">
-          <Trans>Loading the subscriptions…</Trans>
-        </p>
-      ) : subscriptions.isError || utms.isError ? (
-        <ErrorState
-          title={t`Could not load the subscriptions and UTM tags.`}
-          error={subscriptions.error ?? utms.error}
-          retrying={subscriptions.isFetching || utms.isFetching}
-          onRetry={() => {
-            void subscriptions.refetch();
-            void utms.refetch();
-          }}
-        />
-      ) : (
-        <ManageForm
-          subscriptions={subscriptions.data}
-          utms={utms.data}
-          idName={field}
-          busy={job.running}
-          groupId={groupId}
-          namesAccepted={namesAccepted}
-          draftKey={draftKey(groupId, "subscribers-manage")}
-          saved={saved}
-          onSubmit={(values) => {
-            if (values.action === "remove") setPending(values);
-            else start(values);
-          }}
-        />
-      )}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        {subscriptions.isPending || utms.isPending ? (
+          <p role="status" className="muted">
+            <Trans>Loading the subscriptions…</Trans>
+          </p>
+        ) : subscriptions.isError || utms.isError ? (
+          <ErrorState
+            title={t`Could not load the subscriptions and UTM tags.`}
+            error={subscriptions.error ?? utms.error}
+            retrying={subscriptions.isFetching || utms.isFetching}
+            onRetry={() => {
+              void subscriptions.refetch();
+              void utms.refetch();
+            }}
+          />
+        ) : (
+          <ManageForm
+            subscriptions={subscriptions.data}
+            utms={utms.data}
+            idName={field}
+            busy={job.running}
+            groupId={groupId}
+            namesAccepted={namesAccepted}
+            draftKey={draftKey(groupId, "subscribers-manage")}
+            saved={saved}
+            onSubmit={(values) => {
+              if (values.action === "remove") setPending(values);
+              else start(values);
+            }}
+          />
+        )}
 
-      <ChunkBoundary what={t`The run’s report could not be loaded.`}>
-        <Suspense fallback={null}>
-          {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
-          {job.run?.results && (
-            <ChangeResults
-              key={job.run.id}
-              action={job.run.values.action}
-              results={job.run.results}
-              names={{ groupId, enabled: directoryStatus.data !== undefined }}
-            />
-          )}
-        </Suspense>
-      </ChunkBoundary>
-
+        <ChunkBoundary what={t`The run’s report could not be loaded.`}>
+          <Suspense fallback={null}>
+            {job.run && job.running && <ChangeProgress run={job.run} onCancel={job.cancel} />}
+            {job.run?.results && (
+              <ChangeResults
+                key={job.run.id}
+                action={job.run.values.action}
+                results={job.run.results}
+                names={{ groupId, enabled: directoryStatus.data !== undefined }}
+              />
+            )}
+          </Suspense>
+        </ChunkBoundary>
+      </Later>
       <UnsavedChangesGuard
         when={job.running}
         title={t`Stop the run and leave?`}

@@ -7,6 +7,7 @@ import { apiQuery } from "@/api/queries";
 import { useCurrentChannel, useSignedInSession } from "@/components/current-channel";
 import { ErrorState } from "@/components/error-state";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { channelPath } from "@/lib/channel-path";
 import { parseRecordId, recordLookup } from "@/lib/record-id";
 import { personName, userIdField } from "@/lib/subscriber-format";
@@ -95,29 +96,34 @@ function SubscriberPanel({ recordId }: { recordId: number }) {
         userIdLabel={userIdLabel(field, i18n)}
         role={role}
       />
-      {subscriptions.isError && (
-        <ErrorState
-          title={t`Could not load the names of the subscriptions.`}
-          error={subscriptions.error}
-          retrying={subscriptions.isFetching}
-          onRetry={() => void subscriptions.refetch()}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        {subscriptions.isError && (
+          <ErrorState
+            title={t`Could not load the names of the subscriptions.`}
+            error={subscriptions.error}
+            retrying={subscriptions.isFetching}
+            onRetry={() => void subscriptions.refetch()}
+          />
+        )}
+        <SubscriptionsSection
+          subscriptions={subscriber.subscriptions}
+          names={subscriptionNames}
+          timeZone={channel.time_zone}
         />
-      )}
-      <SubscriptionsSection
-        subscriptions={subscriber.subscriptions}
-        names={subscriptionNames}
-        timeZone={channel.time_zone}
-      />
-      {utms.isError && (
-        <ErrorState
-          title={t`Could not load the names of the UTM tags.`}
-          error={utms.error}
-          retrying={utms.isFetching}
-          onRetry={() => void utms.refetch()}
-        />
-      )}
-      <UtmsSection utms={subscriber.utms} names={utmNames} />
-      <VariablesSection variables={subscriber.vars} />
+        <Later>
+          {utms.isError && (
+            <ErrorState
+              title={t`Could not load the names of the UTM tags.`}
+              error={utms.error}
+              retrying={utms.isFetching}
+              onRetry={() => void utms.refetch()}
+            />
+          )}
+          <UtmsSection utms={subscriber.utms} names={utmNames} />
+          <VariablesSection variables={subscriber.vars} />
+        </Later>
+      </Later>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useCurrentChannel } from "@/components/current-channel";
 import { UnsavedChangesGuard } from "@/components/unsaved-changes-guard";
 import { useDocumentTitle } from "@/components/use-document-title";
+import { Later } from "@/components/later";
 import { useFormat } from "@/i18n/use-format";
 import { idsToRetry } from "@/lib/bulk-run";
 import { draftKey } from "@/lib/drafts";
@@ -57,66 +58,68 @@ export function BulkSetPage() {
           calls a second, can be cancelled, and what failed can be retried.
         </Trans>
       </p>
-      <BulkSetForm
-        idName={field}
-        busy={job.running}
-        groupId={groupId}
-        namesAccepted={namesAccepted}
-        draftKey={draftKey(groupId, "variables-bulk")}
-        saved={saved}
-        fieldError={job.running ? undefined : run?.fieldError}
-        onSubmit={(values) => {
-          if (values.userIds.length > 1) setPending(values);
-          else job.start(values);
-        }}
-      />
-
-      {run && job.running && (
-        <BulkProgress
-          verb={savingVerb(run.name, i18n)}
-          label={t`Saving the variable`}
-          done={run.done}
-          total={run.userIds.length}
-          cancelling={run.cancelling}
-          onCancel={job.cancel}
+      {/* A first load draws these each in a task of its own, in order (Later). */}
+      <Later>
+        <BulkSetForm
+          idName={field}
+          busy={job.running}
+          groupId={groupId}
+          namesAccepted={namesAccepted}
+          draftKey={draftKey(groupId, "variables-bulk")}
+          saved={saved}
+          fieldError={job.running ? undefined : run?.fieldError}
+          onSubmit={(values) => {
+            if (values.userIds.length > 1) setPending(values);
+            else job.start(values);
+          }}
         />
-      )}
-      {run?.stopped !== undefined && !job.running && (
-        <p className="bulk-set-stopped" role="alert">
-          {stoppedText(run.stopped, run.fieldError?.field, i18n)}
-        </p>
-      )}
-      {run?.results && (
-        <BulkResults
-          key={run.id}
-          label={t`Results of the run`}
-          results={run.results}
-          names={{ groupId, enabled: directoryStatus.data !== undefined }}
-          outcomes={setOutcomes(i18n)}
-          summary={resultsSummary(run.name, run.value, run.results, i18n)}
-          actions={
-            retryIds.length > 0 &&
-            run.fieldError === undefined && (
-              <button
-                type="button"
-                className="button"
-                disabled={job.running}
-                onClick={() => {
-                  job.start({
-                    name: run.name,
-                    value: run.value,
-                    userIds: retryIds,
-                    earlier: run.results,
-                  });
-                }}
-              >
-                <Trans>Retry the failed and not run ({retryCount})</Trans>
-              </button>
-            )
-          }
-        />
-      )}
 
+        {run && job.running && (
+          <BulkProgress
+            verb={savingVerb(run.name, i18n)}
+            label={t`Saving the variable`}
+            done={run.done}
+            total={run.userIds.length}
+            cancelling={run.cancelling}
+            onCancel={job.cancel}
+          />
+        )}
+        {run?.stopped !== undefined && !job.running && (
+          <p className="bulk-set-stopped" role="alert">
+            {stoppedText(run.stopped, run.fieldError?.field, i18n)}
+          </p>
+        )}
+        {run?.results && (
+          <BulkResults
+            key={run.id}
+            label={t`Results of the run`}
+            results={run.results}
+            names={{ groupId, enabled: directoryStatus.data !== undefined }}
+            outcomes={setOutcomes(i18n)}
+            summary={resultsSummary(run.name, run.value, run.results, i18n)}
+            actions={
+              retryIds.length > 0 &&
+              run.fieldError === undefined && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={job.running}
+                  onClick={() => {
+                    job.start({
+                      name: run.name,
+                      value: run.value,
+                      userIds: retryIds,
+                      earlier: run.results,
+                    });
+                  }}
+                >
+                  <Trans>Retry the failed and not run ({retryCount})</Trans>
+                </button>
+              )
+            }
+          />
+        )}
+      </Later>
       <UnsavedChangesGuard
         when={job.running}
         title={t`Stop the run and leave?`}

@@ -1,0 +1,96 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { drawingInSteps, drawInSteps, Later } from "../../src/components/later";
+
+function Page({ extra = false }: { extra?: boolean }) {
+  return (
+    <>
+      <h1>Title</h1>
+      <Later fallback={<p>placeholder</p>}>
+        <p>first part</p>
+        <Later>
+          <p>second part</p>
+        </Later>
+      </Later>
+      {extra && (
+        <Later>
+          <p>shown by a click</p>
+        </Later>
+      )}
+    </>
+  );
+}
+
+/** Renders `ui` as the app's first render is (src/main.tsx), or not. */
+function renderFirst(ui: React.ReactElement) {
+  let view: ReturnType<typeof render> | undefined;
+  drawInSteps(() => {
+    view = render(ui);
+  });
+  if (!view) throw new Error("not rendered");
+  return view;
+}
+
+describe("Later", () => {
+  it("draws its children at once outside the app's first render (a page opened by a link, tests)", () => {
+    render(<Page />);
+    expect(screen.getByText("first part")).toBeTruthy();
+    expect(screen.getByText("second part")).toBeTruthy();
+    expect(screen.queryByText("placeholder")).toBeNull();
+  });
+
+  it("draws the first render in steps: the rest first, then each part in its turn", async () => {
+    const { rerender } = renderFirst(<Page />);
+    expect(screen.getByText("Title")).toBeTruthy();
+    expect(screen.getByText("placeholder")).toBeTruthy();
+    expect(screen.queryByText("first part")).toBeNull();
+    await screen.findByText("first part");
+    // The part inside waits for a turn of its own, after its parent's.
+    expect(screen.queryByText("second part")).toBeNull();
+    await screen.findByText("second part");
+    expect(screen.queryByText("placeholder")).toBeNull();
+    // Once the first screen is whole, a part shown later is drawn at once.
+    await waitFor(() => {
+      expect(drawingInSteps()).toBe(false);
+    });
+    rerender(<Page extra />);
+    expect(screen.getByText("shown by a click")).toBeTruthy();
+  });
+
+  it("does not hold later renders back when a waiting part is gone before its turn", () => {
+    function Switch() {
+      const [step, setStep] = useState<"waiting" | "none" | "new">("waiting");
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setStep(step === "waiting" ? "none" : "new");
+            }}
+          >
+            next
+          </button>
+          {step === "waiting" && (
+            <Later>
+              <p>waiting</p>
+            </Later>
+          )}
+          {step === "new" && (
+            <Later>
+              <p>after it</p>
+            </Later>
+          )}
+        </>
+      );
+    }
+    renderFirst(<Switch />);
+    expect(screen.queryByText("waiting")).toBeNull();
+    expect(drawingInSteps()).toBe(true);
+    // Gone before its turn: the first render's steps are over.
+    fireEvent.click(screen.getByRole("button"));
+    expect(drawingInSteps()).toBe(false);
+    fireEvent.click(screen.getByRole("button"));
+    expect(screen.getByText("after it")).toBeTruthy();
+  });
+});
