@@ -16,6 +16,7 @@ import {
 } from "@/lib/chart-strategy";
 import { createLimiter } from "@/lib/limit-concurrency";
 import { useApi } from "./api-context";
+import type { Call } from "./client";
 import { readEventPages } from "./load-subscription-series";
 import { apiQuery } from "./queries";
 import { apiKeys } from "./query-keys";
@@ -90,6 +91,10 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
   const [limiter] = useState(() => createLimiter(CONCURRENCY));
+  const limitedCall = useMemo<Call>(
+    () => (operation, params, options) => limiter(() => call(operation, params, options)),
+    [call, limiter],
+  );
 
   const buckets = useMemo(
     () => buildBuckets({ from, to }, timeZone, unit, locale),
@@ -120,18 +125,18 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
         groupId,
         "subscribers/statSubscribe",
         eventPageRequest(periodParams, index),
-        call,
+        limitedCall,
       ),
       ...cacheFor(periodClosed),
     }),
-    [groupId, periodParams, call, periodClosed],
+    [groupId, periodParams, limitedCall, periodClosed],
   );
   const bucketQuery = useCallback(
     (bucket: Bucket) => ({
-      ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), call),
+      ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
       ...cacheFor(isClosed(bucket, now)),
     }),
-    [groupId, filters, call, now],
+    [groupId, filters, limitedCall, now],
   );
   const second = useQuery({
     queryKey: [
@@ -148,15 +153,13 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     ],
     queryFn: async (): Promise<BucketCounts[]> => {
       if (planKind === "page") {
-        // A few at a time (the limiter), each query made as its turn comes: thirty made at
-        // once were one long task of the main thread.
         const pages = await readEventPages(plannedPages, expected, buckets.length, (index) =>
-          limiter(() => queryClient.query(pageQuery(index))).then((answer) => answer.items),
+          queryClient.query(pageQuery(index)).then((answer) => answer.items),
         );
         return aggregateEvents(buckets, pages.flat(), timeZone);
       }
       const counts = await Promise.all(
-        buckets.map((bucket) => limiter(() => queryClient.query(bucketQuery(bucket)))),
+        buckets.map((bucket) => queryClient.query(bucketQuery(bucket))),
       );
       return counts.map((count) => countsOf(count.count_subscribe, count.count_unsubscribe));
     },
@@ -182,28 +185,16 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     };
     const bucketHashes = buckets.map((bucket) => hashKey(bucketQuery(bucket).queryKey));
     const answered = (hash: string) => cache.get(hash)?.state.status === "success";
-    // The page count known so far reads every answered page's events: worked out again only
-    // when an answer has come, not at each of the cache's many other changes.
-    let known: { answers: readonly unknown[]; total: number } | undefined;
     const read =
       planKind === "page"
         ? () => {
             const items = (index: number) =>
               cache.get<ResponseOf<"subscribers/statSubscribe">>(pageHash(index))?.state.data
                 ?.items;
-            const answers = Array.from({ length: known?.total ?? plannedPages }, (_v, index) =>
-              items(index),
-            );
-            const last = known;
-            const same =
-              last?.answers.length === answers.length &&
-              answers.every((answer, index) => answer === last.answers[index]);
-            known = same
-              ? last
-              : { answers, total: pagesToRead(plannedPages, expected, buckets.length, items) };
+            const total = pagesToRead(plannedPages, expected, buckets.length, items);
             let done = 0;
-            for (let index = 0; index < known.total; index++) if (answered(pageHash(index))) done++;
-            return { done, total: known.total };
+            for (let index = 0; index < total; index++) if (answered(pageHash(index))) done++;
+            return { done, total };
           }
         : () => ({ done: bucketHashes.filter(answered).length, total: buckets.length });
     return {
