@@ -76,35 +76,19 @@ export async function loadSubscriptionSeries(input: LoadSeriesInput): Promise<Lo
     return { buckets, series, totals, plan, calls };
   }
 
-  const pages = await readEventPages(plan.pages, expected, buckets.length, (index) =>
-    limit(() => ask("subscribers/statSubscribe", eventPageRequest(period, index), options)).then(
-      (answer) => answer.items,
-    ),
-  );
-  const series = aggregateEvents(buckets, pages.flat(), timeZone);
-  return { buckets, series, totals, plan, calls };
-}
-
-/**
- * The pages of events a paged series reads: the planned ones at once, then, while the last is
- * full and the events counted fall short of the period's count, the next (pagesToRead).
- * `readPage` brings one page's events (through a limiter, or the query cache).
- */
-export async function readEventPages(
-  plannedPages: number,
-  expected: number,
-  buckets: number,
-  readPage: (index: number) => Promise<SubscriptionEvent[]>,
-): Promise<SubscriptionEvent[][]> {
   const pages: SubscriptionEvent[][] = [];
   const answered = (index: number) => pages[index];
-  let wanted = plannedPages;
+  let wanted = plan.pages;
   while (pages.length < wanted) {
     const from = pages.length;
-    pages.push(
-      ...(await Promise.all(Array.from({ length: wanted - from }, (_v, i) => readPage(from + i)))),
+    const answers = await Promise.all(
+      Array.from({ length: wanted - from }, (_v, i) =>
+        limit(() => ask("subscribers/statSubscribe", eventPageRequest(period, from + i), options)),
+      ),
     );
-    wanted = pagesToRead(plannedPages, expected, buckets, answered);
+    for (const answer of answers) pages.push(answer.items);
+    wanted = pagesToRead(plan.pages, expected, buckets.length, answered);
   }
-  return pages;
+  const series = aggregateEvents(buckets, pages.flat(), timeZone);
+  return { buckets, series, totals, plan, calls };
 }

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { hashKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { RequestOf, ResponseOf } from "@/contract/operations";
 import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
@@ -17,9 +17,7 @@ import {
 import { createLimiter } from "@/lib/limit-concurrency";
 import { useApi } from "./api-context";
 import type { Call } from "./client";
-import { readEventPages } from "./load-subscription-series";
 import { apiQuery } from "./queries";
-import { apiKeys } from "./query-keys";
 
 export type SeriesFilters = Pick<
   RequestOf<"subscribers/statCount">,
@@ -40,17 +38,10 @@ export interface SubscriptionSeriesInput {
   enabled?: boolean;
 }
 
-/**
- * How far the second round of calls has got, read from the query cache when asked: the chart's
- * progress line follows it on its own (ChartFrame), and the page that holds the series is not
- * drawn again at each of the thirty answers.
- */
 export interface SeriesProgress {
+  done: number;
+  total: number;
   of: "buckets" | "pages of events";
-  /** The calls answered so far, and how many the series takes as far as is known. */
-  read: () => { done: number; total: number };
-  /** Called at every change of the query cache; returns the unsubscribe. */
-  subscribe: (onChange: () => void) => () => void;
 }
 
 export interface SubscriptionSeries {
@@ -101,7 +92,7 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     [from, to, timeZone, unit, locale],
   );
   const last = buckets[buckets.length - 1];
-  const periodParams = useMemo(() => periodRequest(buckets, filters), [buckets, filters]);
+  const periodParams = periodRequest(buckets, filters);
   const periodClosed = last !== undefined && isClosed(last, now);
 
   const total = useQuery({
@@ -112,15 +103,48 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
   // Not while disabled: the total may be in the cache from another chart of the same period.
   const plan = enabled && total.data ? planSeries(expected, buckets.length, canPage) : undefined;
-  const planKind = plan?.kind;
-  const plannedPages = plan?.kind === "page" ? plan.pages : 0;
 
-  // The second round, as one query that reads each page or bucket through the cache under its
-  // own key (shared with the events' table and other charts): the hook's page is drawn again
-  // when the series is complete or fails, not at each answer (the subscriptions page drew
-  // itself thirty times while its chart loaded, on a phone a second of busy main thread).
-  const pageQuery = useCallback(
-    (index: number) => ({
+  const pageCount =
+    plan?.kind === "page"
+      ? pagesToRead(
+          plan.pages,
+          expected,
+          buckets.length,
+          (index) =>
+            queryClient.getQueryData<ResponseOf<"subscribers/statSubscribe">>(
+              apiQuery(groupId, "subscribers/statSubscribe", eventPageRequest(periodParams, index))
+                .queryKey,
+            )?.items,
+        )
+      : 0;
+
+  // Stable combiners: TanStack Query runs them again only when an answer changes, so the
+  // events are sorted into buckets once, not on every render.
+  const combinePages = useCallback(
+    (results: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>[]) => ({
+      results,
+      series: results.every((page) => page.isSuccess)
+        ? aggregateEvents(
+            buckets,
+            results.flatMap((page) => page.data.items),
+            timeZone,
+          )
+        : undefined,
+    }),
+    [buckets, timeZone],
+  );
+  const combineBuckets = useCallback(
+    (results: UseQueryResult<ResponseOf<"subscribers/statCount">>[]) => ({
+      results,
+      series: results.every((query) => query.isSuccess)
+        ? results.map((query) => countsOf(query.data.count_subscribe, query.data.count_unsubscribe))
+        : undefined,
+    }),
+    [],
+  );
+
+  const pages = useQueries({
+    queries: Array.from({ length: pageCount }, (_v, index) => ({
       ...apiQuery(
         groupId,
         "subscribers/statSubscribe",
@@ -128,84 +152,21 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
         limitedCall,
       ),
       ...cacheFor(periodClosed),
-    }),
-    [groupId, periodParams, limitedCall, periodClosed],
-  );
-  const bucketQuery = useCallback(
-    (bucket: Bucket) => ({
+    })),
+    combine: combinePages,
+  });
+  const perBucket = useQueries({
+    queries: (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
       ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
       ...cacheFor(isClosed(bucket, now)),
-    }),
-    [groupId, filters, limitedCall, now],
-  );
-  const second = useQuery({
-    queryKey: [
-      ...apiKeys.group(groupId, "subscribers"),
-      "series",
-      {
-        ...periodParams,
-        timeZone,
-        starts: buckets.map((bucket) => bucket.start),
-        plan: planKind,
-        pages: plannedPages,
-        expected,
-      },
-    ],
-    queryFn: async (): Promise<BucketCounts[]> => {
-      if (planKind === "page") {
-        const pages = await readEventPages(plannedPages, expected, buckets.length, (index) =>
-          queryClient.query(pageQuery(index)).then((answer) => answer.items),
-        );
-        return aggregateEvents(buckets, pages.flat(), timeZone);
-      }
-      const counts = await Promise.all(
-        buckets.map((bucket) => queryClient.query(bucketQuery(bucket))),
-      );
-      return counts.map((count) => countsOf(count.count_subscribe, count.count_unsubscribe));
-    },
-    enabled: planKind !== undefined,
-    // Each call is retried on its own (the client's defaults); a failed series is one whose
-    // call has failed for good, asked again by "Try again".
-    retry: false,
-    ...cacheFor(periodClosed),
+    })),
+    combine: combineBuckets,
   });
 
-  const progress = useMemo<SeriesProgress | undefined>(() => {
-    if (planKind === undefined) return undefined;
-    const cache = queryClient.getQueryCache();
-    // Read at every change of the cache while the chart loads: each call's hash made once.
-    const hashes = new Map<number, string>();
-    const pageHash = (index: number) => {
-      let hash = hashes.get(index);
-      if (hash === undefined) {
-        hash = hashKey(pageQuery(index).queryKey);
-        hashes.set(index, hash);
-      }
-      return hash;
-    };
-    const bucketHashes = buckets.map((bucket) => hashKey(bucketQuery(bucket).queryKey));
-    const answered = (hash: string) => cache.get(hash)?.state.status === "success";
-    const read =
-      planKind === "page"
-        ? () => {
-            const items = (index: number) =>
-              cache.get<ResponseOf<"subscribers/statSubscribe">>(pageHash(index))?.state.data
-                ?.items;
-            const total = pagesToRead(plannedPages, expected, buckets.length, items);
-            let done = 0;
-            for (let index = 0; index < total; index++) if (answered(pageHash(index))) done++;
-            return { done, total };
-          }
-        : () => ({ done: bucketHashes.filter(answered).length, total: buckets.length });
-    return {
-      of: planKind === "page" ? "pages of events" : "buckets",
-      read,
-      subscribe: (onChange) => cache.subscribe(onChange),
-    };
-  }, [planKind, plannedPages, expected, buckets, pageQuery, bucketQuery, queryClient]);
-
-  const failed = [total, second].filter((query) => query.isError);
-  const series = total.isSuccess && plan ? second.data : undefined;
+  const second = plan?.kind === "page" ? pages : perBucket;
+  const failed = [total, ...second.results].filter((query) => query.isError);
+  const done = second.results.filter((query) => query.isSuccess).length;
+  const series = total.isSuccess && plan ? second.series : undefined;
 
   return {
     buckets,
@@ -215,7 +176,13 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
       ? countsOf(total.data.count_subscribe, total.data.count_unsubscribe)
       : undefined,
     plan,
-    progress,
+    progress: plan
+      ? {
+          done,
+          total: second.results.length,
+          of: plan.kind === "page" ? "pages of events" : "buckets",
+        }
+      : undefined,
     error: failed[0]?.error ?? undefined,
     retry: () => {
       for (const query of failed) void query.refetch();

@@ -98,31 +98,6 @@ describe("ChartFrame", () => {
     expect(screen.queryByText("the picture")).toBeNull();
   });
 
-  it("follows a source of progress by itself as it changes", async () => {
-    let reading = { done: 0, total: 29 };
-    const listeners = new Set<() => void>();
-    const source = {
-      of: "pages of events" as const,
-      read: () => reading,
-      subscribe: (onChange: () => void) => {
-        listeners.add(onChange);
-        return () => listeners.delete(onChange);
-      },
-    };
-    const { unmount } = render(frame({ loading: source }));
-    expect(screen.getByRole("status").textContent).toBe("Loading 0 of 29 pages of events…");
-    reading = { done: 7, total: 30 };
-    listeners.forEach((onChange) => {
-      onChange();
-    });
-    await waitFor(() => {
-      expect(screen.getByRole("status").textContent).toBe("Loading 7 of 30 pages of events…");
-    });
-    expect(screen.getByRole("progressbar").getAttribute("max")).toBe("30");
-    unmount();
-    expect(listeners.size).toBe(0);
-  });
-
   it("shows a failure with a retry instead of the chart", async () => {
     const user = userEvent.setup();
     let retried = 0;

@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { ChartExportMenu, ExportButtonFace } from "@/components/chart-export/chart-export-menu";
 import { ChartDrawContext } from "./chart-draw";
 import { ErrorState } from "@/components/error-state";
@@ -14,16 +14,6 @@ export interface ChartProgress {
   total: number;
   /** What is counted. */
   of: "buckets" | "pages of events" | "pages of records";
-}
-
-/**
- * Progress read when it changes rather than passed at each step: only the progress line is
- * drawn again as the calls answer, not the page that holds the chart.
- */
-export interface ChartProgressSource {
-  of: ChartProgress["of"];
-  read: () => { done: number; total: number };
-  subscribe: (onChange: () => void) => () => void;
 }
 
 /** What "Export" saves: the table view's numbers (CSV) and the plot of this period (pictures). */
@@ -42,7 +32,7 @@ interface ChartFrameProps {
   /** The same numbers as a table, shown when the switch is on. */
   table: ReactNode;
   /** Loading: true, or how far it has got. */
-  loading?: boolean | ChartProgress | ChartProgressSource | undefined;
+  loading?: boolean | ChartProgress | undefined;
   error?: unknown;
   onRetry?: () => void;
   retrying?: boolean;
@@ -74,6 +64,7 @@ export function ChartFrame({
   exportable = false,
 }: ChartFrameProps) {
   const { t } = useLingui();
+  const format = useFormat();
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   // Drawn out of view too once Export is reached: a picture is made of the drawn plot.
@@ -81,6 +72,26 @@ export function ChartFrame({
   const frame = useRef<HTMLElement>(null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const failed = error !== undefined && error !== null;
+
+  const progressText = (progress: true | ChartProgress): string => {
+    if (progress === true || progress.total === 0) return t`Loading…`;
+    const done = format.number(progress.done);
+    const total = progress.total;
+    switch (progress.of) {
+      case "buckets":
+        return t`Loading ${done} of ${plural(total, { one: "# interval", other: "# intervals" })}…`;
+      case "pages of events":
+        return t`Loading ${done} of ${plural(total, {
+          one: "# page of events",
+          other: "# pages of events",
+        })}…`;
+      case "pages of records":
+        return t`Loading ${done} of ${plural(total, {
+          one: "# page of records",
+          other: "# pages of records",
+        })}…`;
+    }
+  };
 
   return (
     <section className="chart-frame" aria-labelledby={`${id}-title`} ref={frame}>
@@ -129,11 +140,15 @@ export function ChartFrame({
           {...(onRetry ? { onRetry } : {})}
         />
       ) : loading !== false ? (
-        typeof loading === "object" && "subscribe" in loading ? (
-          <LiveChartLoading source={loading} />
-        ) : (
-          <ChartLoading progress={loading} />
-        )
+        <div className="chart-loading">
+          <p role="status" className="chart-status">
+            {progressText(loading)}
+          </p>
+          {typeof loading === "object" && loading.total > 0 && (
+            <progress max={loading.total} value={loading.done} aria-label={progressText(loading)} />
+          )}
+          <div className="chart-skeleton" aria-hidden="true" />
+        </div>
       ) : (
         <>
           {summary && <p className="chart-summary">{summary}</p>}
@@ -146,51 +161,4 @@ export function ChartFrame({
       )}
     </section>
   );
-}
-
-/** A loading chart's line of progress, its bar and the skeleton of the plot. */
-function ChartLoading({ progress }: { progress: true | ChartProgress }) {
-  const { t } = useLingui();
-  const format = useFormat();
-  const text = (() => {
-    if (progress === true || progress.total === 0) return t`Loading…`;
-    const done = format.number(progress.done);
-    const total = progress.total;
-    switch (progress.of) {
-      case "buckets":
-        return t`Loading ${done} of ${plural(total, { one: "# interval", other: "# intervals" })}…`;
-      case "pages of events":
-        return t`Loading ${done} of ${plural(total, {
-          one: "# page of events",
-          other: "# pages of events",
-        })}…`;
-      case "pages of records":
-        return t`Loading ${done} of ${plural(total, {
-          one: "# page of records",
-          other: "# pages of records",
-        })}…`;
-    }
-  })();
-  return (
-    <div className="chart-loading">
-      <p role="status" className="chart-status">
-        {text}
-      </p>
-      {progress !== true && progress.total > 0 && (
-        <progress max={progress.total} value={progress.done} aria-label={text} />
-      )}
-      <div className="chart-skeleton" aria-hidden="true" />
-    </div>
-  );
-}
-
-/** The same, following a source of progress: drawn again on its own as the calls answer. */
-function LiveChartLoading({ source }: { source: ChartProgressSource }) {
-  // A text, so that an unchanged reading is the same snapshot.
-  const reading = useSyncExternalStore(source.subscribe, () => {
-    const { done, total } = source.read();
-    return `${String(done)}/${String(total)}`;
-  });
-  const [done = 0, total = 0] = reading.split("/").map(Number);
-  return <ChartLoading progress={{ of: source.of, done, total }} />;
 }
