@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * The first screen drawn in steps (issue 15). Rendering a page's few hundred elements the first
@@ -6,28 +6,35 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * one task, and the layout after it 100–200 ms more: a tap in that time waits for all of it,
  * and Lighthouse counts each task's time beyond 50 ms as blocking. Parts of the first screen in
  * a `Later` are drawn each in a task of their own after the screen around them has been
- * painted, a frame or so later; until then their `fallback` (placeholders of the same size)
- * holds their place.
+ * painted, a frame or so later; until then their `fallback` (a placeholder, or nothing when
+ * nothing in the page's flow follows them) holds their place.
  *
  * Only the app's first render is drawn so (src/main.tsx: `drawInSteps`): a page opened by a
  * link, a part shown by a click, tests — a `Later` then draws its children at once.
  */
 let steps = 0;
 let inSteps = false;
+/** No part waits after this (performance.now()), whatever happened to the count. */
+let until = 0;
+
+/** At most this long after the first render, parts still draw in steps. */
+const STEPS_AT_MOST_MS = 3000;
 
 /** Called around the app's first render: the `Later`s it mounts wait their turn. */
 export function drawInSteps(render: () => void): void {
   inSteps = true;
+  until = performance.now() + STEPS_AT_MOST_MS;
   try {
     render();
   } finally {
+    // The `Later`s the render committed have counted themselves (layout effects run in it).
     inSteps = steps > 0;
   }
 }
 
 /** Whether parts of the first render are still waiting their turn. */
 export function drawingInSteps(): boolean {
-  return inSteps;
+  return inSteps && performance.now() < until;
 }
 
 function release(): void {
@@ -42,14 +49,24 @@ export function Later({
   children: ReactNode;
   fallback?: ReactNode;
 }) {
-  // Whether this one waits its turn (counted in `steps` until drawn or gone).
-  const [waits] = useState(() => {
-    if (!inSteps) return false;
-    steps += 1;
-    return true;
-  });
-  const counted = useRef(waits);
+  // Whether this one waits its turn: decided as it is first drawn.
+  const [waits] = useState(drawingInSteps);
   const [shown, setShown] = useState(!waits);
+  // Counted in `steps` from its commit until it is drawn or gone. A layout effect: it runs in
+  // the commit, and its cleanup runs however the part goes (a render's failure, a boundary,
+  // a move), so the count always comes back to 0.
+  const counted = useRef(false);
+  useLayoutEffect(() => {
+    if (!waits) return;
+    steps += 1;
+    counted.current = true;
+    return () => {
+      if (counted.current) {
+        counted.current = false;
+        release();
+      }
+    };
+  }, [waits]);
   useEffect(() => {
     if (!shown) {
       // After the paint of what is around it (effects run after the next frame), in a task
@@ -61,20 +78,11 @@ export function Later({
         clearTimeout(timer);
       };
     }
-    // Drawn: the `Later`s inside it, mounted by that render, have counted themselves.
+    // Drawn: the `Later`s inside it, committed with it, have counted themselves.
     if (counted.current) {
       counted.current = false;
       release();
     }
   }, [shown]);
-  useEffect(
-    () => () => {
-      if (counted.current) {
-        counted.current = false;
-        release();
-      }
-    },
-    [],
-  );
   return shown ? children : fallback;
 }

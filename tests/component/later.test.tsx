@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { useState } from "react";
+import { Component, useLayoutEffect, useState, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { drawingInSteps, drawInSteps, Later } from "../../src/components/later";
 
@@ -92,5 +92,65 @@ describe("Later", () => {
     expect(drawingInSteps()).toBe(false);
     fireEvent.click(screen.getByRole("button"));
     expect(screen.getByText("after it")).toBeTruthy();
+  });
+
+  /** As the router's error boundary of a route, inside the layout's `Later`. */
+  class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+    override state = { error: null as unknown };
+    static getDerivedStateFromError(error: unknown) {
+      return { error };
+    }
+    override render() {
+      return this.state.error ? <p>page failed</p> : this.props.children;
+    }
+  }
+  function Failing(): ReactNode {
+    throw new Error("the page failed to draw");
+  }
+  const steps = () =>
+    waitFor(() => {
+      expect(drawingInSteps()).toBe(false);
+    });
+
+  it("ends the steps when the page fails to draw while drawn in steps", async () => {
+    renderFirst(
+      <Later fallback={<p>shell</p>}>
+        <Boundary>
+          <h1>page</h1>
+          <Later>
+            <p>part</p>
+          </Later>
+          <Failing />
+        </Boundary>
+      </Later>,
+    );
+    await screen.findByText("page failed");
+    await steps();
+  });
+
+  it("ends the steps when a part is replaced in the frame it was drawn in", async () => {
+    function Replaced() {
+      const [on, setOn] = useState(true);
+      // Deliberately: a render again before the frame's effects, as a store read during the
+      // render and changed before the commit would cause.
+      useLayoutEffect(() => {
+        // eslint-disable-next-line react-hooks/set-state-in-effect
+        setOn(false);
+      }, []);
+      return on ? (
+        <Later>
+          <p>gone</p>
+        </Later>
+      ) : (
+        <p>instead</p>
+      );
+    }
+    renderFirst(
+      <Later fallback={<p>shell</p>}>
+        <Replaced />
+      </Later>,
+    );
+    await screen.findByText("instead");
+    await steps();
   });
 });
