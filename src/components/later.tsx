@@ -22,6 +22,12 @@ const STEPS_AT_MOST_MS = 3000;
 
 /** Called around the app's first render: the `Later`s it mounts wait their turn. */
 export function drawInSteps(render: () => void): void {
+  // A tab opened in the background draws no frame and slows its timers to one a second: each
+  // step would wait a second or more, and nobody is looking. It draws the page whole.
+  if (document.visibilityState === "hidden") {
+    render();
+    return;
+  }
   inSteps = true;
   until = performance.now() + STEPS_AT_MOST_MS;
   try {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Component, useLayoutEffect, useState, type ReactNode } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { drawingInSteps, drawInSteps, Later } from "../../src/components/later";
 
 function Page({ extra = false }: { extra?: boolean }) {
@@ -56,6 +56,17 @@ describe("Later", () => {
     });
     rerender(<Page extra />);
     expect(screen.getByText("shown by a click")).toBeTruthy();
+  });
+
+  it("draws a page opened in a background tab whole", () => {
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    try {
+      renderFirst(<Page />);
+      expect(screen.getByText("second part")).toBeTruthy();
+      expect(drawingInSteps()).toBe(false);
+    } finally {
+      visibility.mockRestore();
+    }
   });
 
   it("does not hold later renders back when a waiting part is gone before its turn", () => {
