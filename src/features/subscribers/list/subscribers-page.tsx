@@ -147,6 +147,8 @@ export function SubscribersPage() {
     },
     [setSearch],
   );
+  // What the table's place says while the list is not there yet, whichever part waits.
+  const loadingList = t`Loading the subscribers…`;
 
   return (
     <SegmentContext value={segment}>
@@ -245,9 +247,9 @@ export function SubscribersPage() {
           </button>
         </p>
       )}
-      <Later fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
+      <Later fallback={<TableSkeleton label={loadingList} />}>
         {sourceUnknown ? (
-          <TableSkeleton label={t`Loading the subscribers…`} />
+          <TableSkeleton label={loadingList} />
         ) : fromDirectory ? (
           <DirectoryView
             groupId={channel.group_id}
@@ -275,7 +277,7 @@ export function SubscribersPage() {
           />
         ) : (
           <ChunkBoundary what={t`The list could not be loaded.`}>
-            <Suspense fallback={<TableSkeleton label={t`Loading the subscribers…`} />}>
+            <Suspense fallback={<TableSkeleton label={loadingList} />}>
               <LoadMoreView
                 groupId={channel.group_id}
                 pageSize={pageSize}
