@@ -1,5 +1,5 @@
 import { OFFSET_MAX } from "@/contract/common";
-import { parseApiDateTime } from "@/contract/datetime";
+import { apiDateTimeReader } from "@/contract/datetime";
 import { bucketIndexAt, type Bucket } from "./buckets";
 
 /**
@@ -66,9 +66,10 @@ export function aggregateEvents(
   const unsubscribed = buckets.map(() => 0);
   const first = buckets[0];
   if (first === undefined) return [];
+  const read = apiDateTimeReader(timeZone);
   for (const event of events) {
     if (event.action !== 1 && event.action !== 2) continue;
-    const instant = parseApiDateTime(event.date, timeZone);
+    const instant = read(event.date);
     if (instant === null) throw new RangeError(`Not a date-time: ${JSON.stringify(event.date)}`);
     let index = bucketIndexAt(buckets, instant);
     if (index < 0) index = instant < first.start ? 0 : buckets.length - 1;

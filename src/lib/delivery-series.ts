@@ -1,4 +1,4 @@
-import { parseApiDateTime } from "@/contract/datetime";
+import { apiDateTimeReader } from "@/contract/datetime";
 import { bucketIndexAt, type Bucket } from "./buckets";
 import { deliveryOutcome } from "./delivery-outcome";
 
@@ -65,8 +65,9 @@ export function aggregateDeliveries(
   const first = buckets[0];
   if (first === undefined) return { counts, coveredBuckets: 0, read: 0 };
   let lastInstant = Number.NEGATIVE_INFINITY;
+  const read = apiDateTimeReader(timeZone);
   for (const record of records) {
-    const instant = parseApiDateTime(record.date, timeZone);
+    const instant = read(record.date);
     if (instant === null) throw new RangeError(`Not a date-time: ${JSON.stringify(record.date)}`);
     lastInstant = Math.max(lastInstant, instant);
     let index = bucketIndexAt(buckets, instant);
