@@ -35,6 +35,28 @@ function frame(props: Partial<Parameters<typeof ChartFrame>[0]> = {}) {
 }
 
 describe("ChartFrame", () => {
+  it("says what is known while loading in the paragraph that then says the whole", () => {
+    const loading = { done: 3, total: 29, of: "pages of events" } as const;
+    const { rerender } = render(
+      frame({ loading, loadingSummary: "1,200 sent so far.", summary: undefined }),
+    );
+    const region = screen.getByRole("region", { name: "Deliveries" });
+    const early = within(region).getByText("1,200 sent so far.");
+    expect(within(region).getByRole("status").textContent).toBe("Loading 3 of 29 pages of events…");
+    expect(within(region).queryByText("the picture")).toBeNull();
+
+    rerender(frame({ loadingSummary: "1,200 sent so far." }));
+    // One element throughout: its words change, it is not replaced (nor moved).
+    expect(within(region).getByText("1,200 sent, 3 failed.")).toBe(early);
+    expect(within(region).queryByText("1,200 sent so far.")).toBeNull();
+    expect(within(region).getByText("the picture")).toBeTruthy();
+
+    rerender(frame({ loading, loadingSummary: undefined }));
+    expect(within(region).queryByText(/sent/)).toBeNull();
+    rerender(frame({ loadingSummary: "1,200 sent so far.", error: new Error("down") }));
+    expect(within(region).queryByText(/sent/)).toBeNull();
+  });
+
   it("shows the summary and the picture, or the same numbers as a table", async () => {
     const user = userEvent.setup();
     render(frame());

@@ -100,6 +100,8 @@ test.describe("the statistics pages in Russian", () => {
       timeout: 30_000,
     });
     await expect(chart.getByText(/ 20\d\d, МСК \(UTC\+3\): подписок/u)).toBeVisible();
+    // The sentence comes with the period's count; the buckets after it.
+    await expect(chart.locator(".chart-loading")).toHaveCount(0, { timeout: 30_000 });
     const monthSubscribed = number(
       (await page.getByTestId("figure-subscribed-30-days").locator(".figure-value").innerText()) ||
         "0",
@@ -152,6 +154,7 @@ test.describe("the statistics pages in Russian", () => {
     await expect(chart.getByText(/подписок — [\d\s\u00a0\u202f]+, отписок — /u)).toBeVisible({
       timeout: 30_000,
     });
+    await expect(chart.locator(".chart-loading")).toHaveCount(0, { timeout: 30_000 });
     await chart.getByRole("switch", { name: "Показать таблицей" }).check();
     const table = chart.getByRole("table");
     await expect(table.locator("thead th").first()).toHaveText("День, МСК (UTC+3)");

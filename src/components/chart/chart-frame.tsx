@@ -27,6 +27,11 @@ interface ChartFrameProps {
   title: string;
   /** One sentence saying what the chart shows, read before the picture. */
   summary?: string | undefined;
+  /**
+   * While the chart loads, what is known already (a period's totals, from its first call):
+   * said in the paragraph that then says `summary`, so the words come as early as they can.
+   */
+  loadingSummary?: string | undefined;
   /** The picture, drawn when the switch is off. */
   chart: ReactNode;
   /** The same numbers as a table, shown when the switch is on. */
@@ -52,6 +57,7 @@ interface ChartFrameProps {
 export function ChartFrame({
   title,
   summary,
+  loadingSummary,
   chart,
   table,
   loading = false,
@@ -72,6 +78,7 @@ export function ChartFrame({
   const frame = useRef<HTMLElement>(null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const failed = error !== undefined && error !== null;
+  const said = loading === false ? summary : loadingSummary;
 
   const progressText = (progress: true | ChartProgress): string => {
     if (progress === true || progress.total === 0) return t`Loading…`;
@@ -132,6 +139,9 @@ export function ChartFrame({
           )}
         </div>
       </div>
+      {/* One paragraph, above the loading block and the chart alike: what is known while
+          loading, then the whole sentence (the element stays; only its words grow). */}
+      {!failed && said && <p className="chart-summary">{said}</p>}
       {failed ? (
         <ErrorState
           title={t`Could not load “${title}”.`}
@@ -151,7 +161,6 @@ export function ChartFrame({
         </div>
       ) : (
         <>
-          {summary && <p className="chart-summary">{summary}</p>}
           {asTable ? (
             table
           ) : (

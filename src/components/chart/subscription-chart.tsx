@@ -97,6 +97,11 @@ export function SubscriptionChart({
     data.series && status.status === "success"
       ? summarize(data, totals, timeZone, zone, unit, i18n, format)
       : undefined;
+  // While the buckets load, the period's own count (the first call) says the totals already.
+  const loadingSummary =
+    data.totals && status.status === "pending"
+      ? summarize({ ...data, series: undefined }, data.totals, timeZone, zone, unit, i18n, format)
+      : undefined;
   if (summary && compared?.data.series) {
     summary = `${summary} ${comparedSentence(totals, sumCounts(compared.data.series), compared, i18n, format)}`;
   }
@@ -106,6 +111,7 @@ export function SubscriptionChart({
       title={title}
       {...(headingLevel ? { headingLevel } : {})}
       summary={summary}
+      loadingSummary={loadingSummary}
       loading={loading}
       error={status.status === "error" ? status.from.error : undefined}
       onRetry={status.from.retry}
