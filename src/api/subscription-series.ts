@@ -1,6 +1,12 @@
 import { useLingui } from "@lingui/react";
-import { useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import {
+  hashKey,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from "@tanstack/react-query";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import type { RequestOf, ResponseOf } from "@/contract/operations";
 import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
 import {
@@ -39,9 +45,14 @@ export interface SubscriptionSeriesInput {
 }
 
 export interface SeriesProgress {
-  done: number;
   total: number;
   of: "buckets" | "pages of events";
+  /**
+   * The second round's queries (their hashes): how many have answered is read with
+   * `useSeriesDone`, by the part that shows it, so that the page holding the series is not
+   * drawn again at each answer (thirty, for a 30-day period).
+   */
+  hashes: readonly string[];
 }
 
 export interface SubscriptionSeries {
@@ -119,10 +130,13 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
       : 0;
 
   // Stable combiners: TanStack Query runs them again only when an answer changes, so the
-  // events are sorted into buckets once, not on every render.
+  // events are sorted into buckets once, not on every render. What they return holds no
+  // answer's own result, only what the page shows: TanStack Query draws the page again only
+  // when that changes (the series complete, a call failed or is tried again), not at each
+  // answer; the count of answers is read apart (useSeriesDone).
   const combinePages = useCallback(
     (results: UseQueryResult<ResponseOf<"subscribers/statSubscribe">>[]) => ({
-      results,
+      ...failures(results),
       series: results.every((page) => page.isSuccess)
         ? aggregateEvents(
             buckets,
@@ -135,7 +149,7 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   );
   const combineBuckets = useCallback(
     (results: UseQueryResult<ResponseOf<"subscribers/statCount">>[]) => ({
-      results,
+      ...failures(results),
       series: results.every((query) => query.isSuccess)
         ? results.map((query) => countsOf(query.data.count_subscribe, query.data.count_unsubscribe))
         : undefined,
@@ -143,34 +157,31 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     [],
   );
 
-  const pages = useQueries({
-    queries: Array.from({ length: pageCount }, (_v, index) => ({
-      ...apiQuery(
-        groupId,
-        "subscribers/statSubscribe",
-        eventPageRequest(periodParams, index),
-        limitedCall,
-      ),
-      ...cacheFor(periodClosed),
-    })),
-    combine: combinePages,
-  });
-  const perBucket = useQueries({
-    queries: (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
-      ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
-      ...cacheFor(isClosed(bucket, now)),
-    })),
-    combine: combineBuckets,
-  });
+  const pageQueries = Array.from({ length: pageCount }, (_v, index) => ({
+    ...apiQuery(
+      groupId,
+      "subscribers/statSubscribe",
+      eventPageRequest(periodParams, index),
+      limitedCall,
+    ),
+    ...cacheFor(periodClosed),
+  }));
+  const bucketQueries = (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
+    ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
+    ...cacheFor(isClosed(bucket, now)),
+  }));
+  const pages = useQueries({ queries: pageQueries, combine: combinePages });
+  const perBucket = useQueries({ queries: bucketQueries, combine: combineBuckets });
 
-  const second = plan?.kind === "page" ? pages : perBucket;
-  const failed = [total, ...second.results].filter((query) => query.isError);
-  const done = second.results.filter((query) => query.isSuccess).length;
+  const paging = plan?.kind === "page";
+  const second = paging ? pages : perBucket;
+  const secondKeys = (paging ? pageQueries : bucketQueries).map((query) => query.queryKey);
   const series = total.isSuccess && plan ? second.series : undefined;
+  const failed = total.isError || second.retries.length > 0;
 
   return {
     buckets,
-    status: failed.length > 0 ? "error" : series ? "success" : "pending",
+    status: failed ? "error" : series ? "success" : "pending",
     series,
     totals: total.data
       ? countsOf(total.data.count_subscribe, total.data.count_unsubscribe)
@@ -178,15 +189,49 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     plan,
     progress: plan
       ? {
-          done,
-          total: second.results.length,
-          of: plan.kind === "page" ? "pages of events" : "buckets",
+          total: secondKeys.length,
+          of: paging ? "pages of events" : "buckets",
+          hashes: secondKeys.map((key) => hashKey(key)),
         }
       : undefined,
-    error: failed[0]?.error ?? undefined,
+    error: total.isError ? total.error : second.error,
     retry: () => {
-      for (const query of failed) void query.refetch();
+      if (total.isError) void total.refetch();
+      for (const refetch of second.retries) void refetch();
     },
+    retrying: (total.isError && total.isFetching) || second.retrying,
+  };
+}
+
+/**
+ * The failed calls of a round, as a combiner keeps them: each one's `refetch` (the same
+ * function for as long as its query is observed), the first error, and whether any is being
+ * tried again.
+ */
+function failures(results: readonly UseQueryResult[]) {
+  const failed = results.filter((query) => query.isError);
+  return {
+    retries: failed.map((query) => query.refetch),
+    error: failed[0]?.error ?? undefined,
     retrying: failed.some((query) => query.isFetching),
   };
+}
+
+/**
+ * How many of a series' second round of calls have answered: drawn again at each answer by
+ * the part that shows it (a chart's progress line), not by the page holding the series.
+ */
+export function useSeriesDone(progress: SeriesProgress | undefined): number {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const hashes = progress?.hashes;
+  const count = useCallback(
+    () =>
+      (hashes ?? []).reduce(
+        (done, hash) => done + (cache.get(hash)?.state.status === "success" ? 1 : 0),
+        0,
+      ),
+    [cache, hashes],
+  );
+  return useSyncExternalStore(subscribe, count, count);
 }

@@ -1,11 +1,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook } from "@testing-library/react";
+import { act, render, renderHook } from "@testing-library/react";
 import { waitFor, WithI18n } from "./testing-library";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiProvider, createApi, type Api } from "../../src/api/api-context";
 import type { Call } from "../../src/api/client";
-import { useSubscriptionSeries } from "../../src/api/subscription-series";
+import {
+  useSeriesDone,
+  useSubscriptionSeries,
+  type SeriesProgress,
+  type SubscriptionSeries,
+} from "../../src/api/subscription-series";
 import { formatApiDateTime } from "../../src/contract/datetime";
 import { pinDate, unpinDate } from "../support/clock";
 
@@ -88,4 +93,104 @@ describe("the subscription series", () => {
       expect(sum).toBe(Math.ceil((total * 3) / 4));
     },
   );
+
+  it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {
+    pinDate("2026-11-24T12:00:00Z");
+    const { call, sent } = fakeService(1000);
+    // Each page of events waits to be let through, one at a time.
+    const waiting: (() => void)[] = [];
+    const held = ((operation: string, params: { offset?: number }) =>
+      operation === "subscribers/statSubscribe"
+        ? new Promise<void>((resolve) => waiting.push(resolve)).then(() =>
+            (call as (o: string, p: unknown) => Promise<unknown>)(operation, params),
+          )
+        : (call as (o: string, p: unknown) => Promise<unknown>)(
+            operation,
+            params,
+          )) as unknown as Call;
+    const to = Date.now();
+    let holderRenders = 0;
+    const counts: number[] = [];
+    let latest: SubscriptionSeries | undefined;
+    // The holder of the series, and apart from it the part that shows how far it has got.
+    function Holder() {
+      holderRenders += 1;
+      const series = useSubscriptionSeries({
+        groupId: 1001,
+        timeZone: ZONE,
+        from: to - 29 * DAY,
+        to,
+      });
+      latest = series;
+      return <Progress progress={series.progress} />;
+    }
+    function Progress({ progress }: { progress: SeriesProgress | undefined }) {
+      const done = useSeriesDone(progress);
+      if (counts.at(-1) !== done) counts.push(done);
+      return null;
+    }
+    const Wrapper = wrapper({ ...createApi(), call: held });
+    render(
+      <Wrapper>
+        <Holder />
+      </Wrapper>,
+    );
+    await waitFor(() => {
+      expect(latest?.progress?.total).toBe(10);
+      expect(waiting.length).toBe(4);
+    });
+    const before = holderRenders;
+    for (let page = 1; page <= 10; page += 1) {
+      await waitFor(() => {
+        expect(waiting.length).toBeGreaterThan(0);
+      });
+      await act(async () => {
+        waiting.shift()?.();
+        await Promise.resolve();
+      });
+      await waitFor(() => {
+        expect(counts.at(-1)).toBe(page);
+      });
+    }
+    await waitFor(() => {
+      expect(latest?.status).toBe("success");
+    });
+    // Ten answers; the holder drew again for the series complete, not for each of them.
+    expect(holderRenders - before).toBeLessThan(5);
+    expect(new Set(counts)).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(10);
+  });
+
+  it("tries again only the calls that failed, and says the error until they answer", async () => {
+    pinDate("2026-11-24T12:00:00Z");
+    const { call, sent } = fakeService(500);
+    let failing = true;
+    const flaky = ((operation: string, params: { offset?: number }) =>
+      operation === "subscribers/statSubscribe" && params.offset === 200 && failing
+        ? Promise.reject(new Error("page 3 is down"))
+        : (call as (o: string, p: unknown) => Promise<unknown>)(
+            operation,
+            params,
+          )) as unknown as Call;
+    const to = Date.now();
+    const { result } = renderHook(
+      () => useSubscriptionSeries({ groupId: 1001, timeZone: ZONE, from: to - 29 * DAY, to }),
+      { wrapper: wrapper({ ...createApi(), call: flaky }) },
+    );
+    await waitFor(() => {
+      expect(result.current.status).toBe("error");
+    });
+    expect((result.current.error as Error).message).toBe("page 3 is down");
+    const asked = sent.length;
+    failing = false;
+    act(() => {
+      result.current.retry();
+    });
+    await waitFor(() => {
+      expect(result.current.status).toBe("success");
+    });
+    // The one page that failed, and nothing else (the failed call itself never reached `sent`).
+    expect(sent.slice(asked)).toEqual([{ operation: "subscribers/statSubscribe", offset: 200 }]);
+    expect(result.current.error).toBeUndefined();
+  });
 });

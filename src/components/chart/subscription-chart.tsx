@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import type { SubscriptionSeries } from "@/api/subscription-series";
+import { useSeriesDone, type SubscriptionSeries } from "@/api/subscription-series";
 import { formatters, type Formatters } from "@/i18n/use-format";
 import type { BucketUnit } from "@/lib/buckets";
 import { sumCounts, type BucketCounts } from "@/lib/chart-strategy";
@@ -89,7 +89,15 @@ export function SubscriptionChart({
     : undefined;
   const comparedText = compared?.periodText ?? "";
   const status = worstStatus(data, compared?.data);
-  const loading = status.status === "pending" ? (status.from.progress ?? true) : false;
+  // Drawn again at each answer of the second round: this chart, not the page around it.
+  const done = useSeriesDone(status.status === "pending" ? status.from.progress : undefined);
+  const progress = status.from.progress;
+  const loading =
+    status.status === "pending"
+      ? progress
+        ? { done, total: progress.total, of: progress.of }
+        : true
+      : false;
   const caption = bucketCaption(title, unit, zone, i18n);
   const first = data.buckets[0];
   const last = data.buckets[data.buckets.length - 1];
