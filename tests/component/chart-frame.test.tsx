@@ -53,6 +53,14 @@ describe("ChartFrame", () => {
 
     rerender(frame({ loading, loadingSummary: undefined }));
     expect(within(region).queryByText(/sent/)).toBeNull();
+    expect(region.querySelector(".chart-summary")).toBeNull();
+    // Words to come: the paragraph keeps their line, with no words of its own meanwhile.
+    rerender(frame({ loading, loadingSummary: "" }));
+    const waiting = region.querySelector(".chart-summary");
+    expect(waiting?.textContent).toBe("");
+    expect(waiting?.querySelector(".chart-summary-placeholder")).not.toBeNull();
+    rerender(frame({ loading, loadingSummary: "1,200 sent so far." }));
+    expect(within(region).getByText("1,200 sent so far.")).toBe(waiting);
     rerender(frame({ loadingSummary: "1,200 sent so far.", error: new Error("down") }));
     expect(within(region).queryByText(/sent/)).toBeNull();
   });

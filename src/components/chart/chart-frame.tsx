@@ -30,6 +30,8 @@ interface ChartFrameProps {
   /**
    * While the chart loads, what is known already (a period's totals, from its first call):
    * said in the paragraph that then says `summary`, so the words come as early as they can.
+   * An empty text keeps the paragraph's line (a placeholder) until they come, so that they
+   * push nothing down.
    */
   loadingSummary?: string | undefined;
   /** The picture, drawn when the switch is off. */
@@ -141,7 +143,15 @@ export function ChartFrame({
       </div>
       {/* One paragraph, above the loading block and the chart alike: what is known while
           loading, then the whole sentence (the element stays; only its words grow). */}
-      {!failed && said && <p className="chart-summary">{said}</p>}
+      {!failed && said !== undefined && (said !== "" || loading !== false) && (
+        <p className="chart-summary">
+          {said === "" ? (
+            <span className="chart-summary-placeholder skeleton" aria-hidden="true" />
+          ) : (
+            said
+          )}
+        </p>
+      )}
       {failed ? (
         <ErrorState
           title={t`Could not load “${title}”.`}

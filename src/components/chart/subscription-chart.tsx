@@ -105,11 +105,14 @@ export function SubscriptionChart({
     data.series && status.status === "success"
       ? summarize(data, totals, timeZone, zone, unit, i18n, format)
       : undefined;
-  // While the buckets load, the period's own count (the first call) says the totals already.
+  // While the buckets load, the period's own count (the first call) says the totals already;
+  // before it answers, the paragraph keeps its line ("").
   const loadingSummary =
-    data.totals && status.status === "pending"
-      ? summarize({ ...data, series: undefined }, data.totals, timeZone, zone, unit, i18n, format)
-      : undefined;
+    status.status !== "pending"
+      ? undefined
+      : data.totals
+        ? summarize({ ...data, series: undefined }, data.totals, timeZone, zone, unit, i18n, format)
+        : "";
   if (summary && compared?.data.series) {
     summary = `${summary} ${comparedSentence(totals, sumCounts(compared.data.series), compared, i18n, format)}`;
   }
