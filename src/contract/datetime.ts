@@ -373,48 +373,9 @@ export function isApiDateTime(text: string): boolean {
   return parseWallTime(text) !== null;
 }
 
-/** Two ASCII digits at `at` as a number, or -1. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - 48;
-  const ones = text.charCodeAt(at + 1) - 48;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
-}
-
-/**
- * The wire form `DD.MM.YYYY HH:MM:SS` read in place, without a regular expression: every
- * answer's dates come in it, thousands to a chart. Undefined for any other form.
- */
-function wireWall(text: string): WallTime | undefined {
-  if (
-    text.length !== 19 ||
-    text[2] !== "." ||
-    text[5] !== "." ||
-    text[10] !== " " ||
-    text[13] !== ":" ||
-    text[16] !== ":"
-  ) {
-    return undefined;
-  }
-  const century = twoDigits(text, 6);
-  const years = twoDigits(text, 8);
-  const w: WallTime = {
-    year: century * 100 + years,
-    month: twoDigits(text, 3),
-    day: twoDigits(text, 0),
-    hour: twoDigits(text, 11),
-    minute: twoDigits(text, 14),
-    second: twoDigits(text, 17),
-  };
-  if (century < 0 || years < 0 || w.month < 0 || w.day < 0) return undefined;
-  if (w.hour < 0 || w.minute < 0 || w.second < 0) return undefined;
-  return w;
-}
-
 export function parseWallTime(text: string): WallTime | { instant: number } | null {
   // Request bodies reach here from every encoding the API accepts, not only from typed code.
   if (typeof text !== "string") return null;
-  const wire = wireWall(text);
-  if (wire !== undefined) return isValidWall(wire) ? wire : null;
   const trimmed = text.trim();
 
   const dotted = DOTTED.exec(trimmed);
@@ -440,40 +401,6 @@ export function parseApiDateTime(text: string, timeZone: string): number | null 
   const parsed = parseWallTime(text);
   if (parsed === null) return null;
   return "instant" in parsed ? parsed.instant : fromWallTime(parsed, timeZone);
-}
-
-/**
- * `parseApiDateTime` for many texts of one zone (the events of a chart, thousands at a time),
- * with the same results at a fraction of the cost. Each wall-clock day the texts fall in is
- * looked at once: if its first and last second lie a whole day less a second apart, the zone
- * keeps one offset through it (no zone has changed its clocks twice within a day since 1970),
- * and every time of that day is its wall time less that offset. A day holding a change is
- * read text by text, as `parseApiDateTime` does.
- */
-export function apiDateTimeReader(timeZone: string): (text: string) => number | null {
-  // A bad zone is a configuration error: it throws now, whatever texts come.
-  formatterFor(timeZone);
-  /** Per wall day (its wall midnight read as UTC, in days): its one offset, or null. */
-  const days = new Map<number, number | null>();
-  const offsetOfDay = (day: number): number | null => {
-    const known = days.get(day);
-    if (known !== undefined) return known;
-    const first = day * DAY;
-    const last = first + DAY - SECOND;
-    const start = fromWallTime(utcToWall(first), timeZone);
-    const end = fromWallTime(utcToWall(last), timeZone);
-    const offset = end - start === last - first ? first - start : null;
-    days.set(day, offset);
-    return offset;
-  };
-  return (text) => {
-    const parsed = parseWallTime(text);
-    if (parsed === null) return null;
-    if ("instant" in parsed) return parsed.instant;
-    const local = wallToUtc(parsed);
-    const offset = offsetOfDay(Math.floor(local / DAY));
-    return offset === null ? fromWallTime(parsed, timeZone) : local - offset;
-  };
 }
 
 export function formatApiDateTime(instant: number | Date, timeZone: string): string {

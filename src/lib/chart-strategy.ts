@@ -1,5 +1,5 @@
 import { OFFSET_MAX } from "@/contract/common";
-import { apiDateTimeReader } from "@/contract/datetime";
+import { apiDateTimeReader } from "./api-date-reader";
 import { bucketIndexAt, type Bucket } from "./buckets";
 
 /**

@@ -1,4 +1,4 @@
-import { apiDateTimeReader } from "@/contract/datetime";
+import { apiDateTimeReader } from "./api-date-reader";
 import { bucketIndexAt, type Bucket } from "./buckets";
 import { deliveryOutcome } from "./delivery-outcome";
 
