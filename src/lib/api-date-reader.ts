@@ -22,8 +22,9 @@ export function apiDateTimeReader(timeZone: string): (text: string) => number | 
     if (wall === null) return null;
     if ("instant" in wall) return wall.instant;
     // parseWallTime's years are 1000–9999, where Date.UTC reads every field as it is.
-    const { year, month, day } = wall;
-    const midnight = Date.UTC(year, month - 1, day);
+    const { year, month, day, hour, minute, second } = wall;
+    const local = Date.UTC(year, month - 1, day, hour, minute, second);
+    const midnight = Math.floor(local / DAY) * DAY;
     let offset = days.get(midnight);
     if (offset === undefined) {
       const start = fromWallTime({ year, month, day, hour: 0, minute: 0, second: 0 }, timeZone);
@@ -31,7 +32,6 @@ export function apiDateTimeReader(timeZone: string): (text: string) => number | 
       offset = end - start === DAY - SECOND ? midnight - start : null;
       days.set(midnight, offset);
     }
-    if (offset === null) return fromWallTime(wall, timeZone);
-    return Date.UTC(year, month - 1, day, wall.hour, wall.minute, wall.second) - offset;
+    return offset === null ? fromWallTime(wall, timeZone) : local - offset;
   };
 }
