@@ -17,21 +17,26 @@ import { pinDate, unpinDate } from "../support/clock";
 const ZONE = "UTC";
 const DAY = 86_400_000;
 
-/** A service with `total` events in the period, two days ago, 3 of 4 subscriptions. */
-function fakeService(total: number) {
+/**
+ * A service with `total` events in the period, two days ago, 3 of 4 subscriptions. `hold`, if
+ * given, is awaited before each page of events is answered; a page whose offset is in `fail`
+ * is refused once.
+ */
+function fakeService(
+  total: number,
+  { hold, fail = new Set<number>() }: { hold?: () => Promise<void>; fail?: Set<number> } = {},
+) {
   const sent: { operation: string; offset?: number }[] = [];
   const date = formatApiDateTime(Date.now() - 2 * DAY, ZONE);
-  const call = ((operation: string, params: { offset?: number }) => {
+  const call = (async (operation: string, params: { offset?: number }) => {
     sent.push({ operation, ...(params.offset === undefined ? {} : { offset: params.offset }) });
     if (operation === "subscribers/statCount") {
       const subscribed = Math.ceil((total * 3) / 4);
-      return Promise.resolve({
-        success: true,
-        count_subscribe: subscribed,
-        count_unsubscribe: total - subscribed,
-      });
+      return { success: true, count_subscribe: subscribed, count_unsubscribe: total - subscribed };
     }
+    await hold?.();
     const offset = params.offset ?? 0;
+    if (fail.delete(offset)) throw new Error(`page at ${String(offset)} refused`);
     const items = Array.from({ length: Math.max(0, Math.min(100, total - offset)) }, (_, n) => ({
       date,
       vk_user_id: offset + n + 1,
@@ -45,7 +50,7 @@ function fakeService(total: number) {
       utm_id: 0,
       utm_source: "",
     }));
-    return Promise.resolve({ success: true, items });
+    return { success: true, items };
   }) as unknown as Call;
   return { call, sent };
 }
@@ -96,18 +101,14 @@ describe("the subscription series", () => {
 
   it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {
     pinDate("2026-11-24T12:00:00Z");
-    const { call, sent } = fakeService(1000);
     // Each page of events waits to be let through, one at a time.
     const waiting: (() => void)[] = [];
-    const held = ((operation: string, params: { offset?: number }) =>
-      operation === "subscribers/statSubscribe"
-        ? new Promise<void>((resolve) => waiting.push(resolve)).then(() =>
-            (call as (o: string, p: unknown) => Promise<unknown>)(operation, params),
-          )
-        : (call as (o: string, p: unknown) => Promise<unknown>)(
-            operation,
-            params,
-          )) as unknown as Call;
+    const { call, sent } = fakeService(1000, {
+      hold: () =>
+        new Promise<void>((resolve) => {
+          waiting.push(resolve);
+        }),
+    });
     const to = Date.now();
     let holderRenders = 0;
     const counts: number[] = [];
@@ -129,7 +130,7 @@ describe("the subscription series", () => {
       if (counts.at(-1) !== done) counts.push(done);
       return null;
     }
-    const Wrapper = wrapper({ ...createApi(), call: held });
+    const Wrapper = wrapper({ ...createApi(), call });
     render(
       <Wrapper>
         <Holder />
@@ -163,33 +164,25 @@ describe("the subscription series", () => {
 
   it("tries again only the calls that failed, and says the error until they answer", async () => {
     pinDate("2026-11-24T12:00:00Z");
-    const { call, sent } = fakeService(500);
-    let failing = true;
-    const flaky = ((operation: string, params: { offset?: number }) =>
-      operation === "subscribers/statSubscribe" && params.offset === 200 && failing
-        ? Promise.reject(new Error("page 3 is down"))
-        : (call as (o: string, p: unknown) => Promise<unknown>)(
-            operation,
-            params,
-          )) as unknown as Call;
+    // The third page is refused the first time it is asked for.
+    const { call, sent } = fakeService(500, { fail: new Set([200]) });
     const to = Date.now();
     const { result } = renderHook(
       () => useSubscriptionSeries({ groupId: 1001, timeZone: ZONE, from: to - 29 * DAY, to }),
-      { wrapper: wrapper({ ...createApi(), call: flaky }) },
+      { wrapper: wrapper({ ...createApi(), call }) },
     );
     await waitFor(() => {
       expect(result.current.status).toBe("error");
     });
-    expect((result.current.error as Error).message).toBe("page 3 is down");
+    expect((result.current.error as Error).message).toBe("page at 200 refused");
     const asked = sent.length;
-    failing = false;
     act(() => {
       result.current.retry();
     });
     await waitFor(() => {
       expect(result.current.status).toBe("success");
     });
-    // The one page that failed, and nothing else (the failed call itself never reached `sent`).
+    // The one page that failed, and nothing else.
     expect(sent.slice(asked)).toEqual([{ operation: "subscribers/statSubscribe", offset: 200 }]);
     expect(result.current.error).toBeUndefined();
   });
