@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { memo } from "react";
+import { useItemsInSteps } from "@/components/later";
 import { PersonName } from "@/components/person-name";
 import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { SubscriptionEvent } from "@/contract/entities";
@@ -26,6 +27,8 @@ interface EventsTableProps {
 
 const SKELETON_ROWS = 8;
 const COLUMNS = 7;
+/** Rows drawn in each task when the first page comes during the app's first load. */
+const ROWS_A_STEP = 5;
 
 /**
  * One page of events: when, who (the name and id statSubscribe itself returns; no other call,
@@ -51,6 +54,7 @@ export function EventsTable({
   const people = useChannelPeople(
     (items ?? []).map((event) => userIdOf(event, userIdField) ?? userIdOf(event)),
   );
+  const drawn = useItemsInSteps(items, ROWS_A_STEP);
   return (
     <div
       className="subscriptions-table-wrap"
@@ -83,7 +87,7 @@ export function EventsTable({
           </tr>
         </thead>
         <tbody>
-          {items === undefined
+          {drawn === undefined
             ? Array.from({ length: SKELETON_ROWS }, (_v, row) => (
                 <tr key={row} aria-hidden="true">
                   {Array.from({ length: COLUMNS }, (_w, cell) => (
@@ -93,7 +97,7 @@ export function EventsTable({
                   ))}
                 </tr>
               ))
-            : items.map((event, index) => (
+            : drawn.map((event, index) => (
                 <EventRow
                   key={`${event.date}-${String(userIdOf(event) ?? index)}-${String(index)}`}
                   event={event}
