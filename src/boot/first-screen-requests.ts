@@ -10,8 +10,10 @@ import { CSRF_HEADER, SESSION_PROBE_HEADER } from "@/contract/session-constants"
  * runs the pages' real first-screen code and checks that it asks for exactly these.
  *
  * Only the first screens the URL alone decides: the subscribers list as it opens (no
- * parameter of the list in the URL) and the channel's page. Any other page, or the list with a
- * filter, an order, a page or a source of its own, is left to the app's router as before.
+ * parameter of the list in the URL), the channel's page, and the names the subscriptions and
+ * UTM pages show whatever their URL says (their counts follow the channel's zone and the
+ * clock, which the page works out itself). Any other page, or the list with a filter, an
+ * order, a page or a source of its own, is left to the app's router as before.
  */
 
 export interface EarlyRequest {
@@ -70,10 +72,25 @@ export function firstScreenRequests(
   pathname: string,
   search: URLSearchParams,
 ): FirstScreen | undefined {
-  const match = /^\/c\/([1-9][0-9]{0,14})(\/subscribers)?\/?$/u.exec(pathname);
+  const match = /^\/c\/([1-9][0-9]{0,14})(?:\/(subscribers|subscriptions|utm))?\/?$/u.exec(
+    pathname,
+  );
   if (!match) return undefined;
   const groupId = Number(match[1]);
-  if (match[2] === undefined) {
+  const segment = match[2];
+  if (segment === "subscriptions" || segment === "utm") {
+    // src/features/subscriptions/prefetch.ts, src/features/utm/prefetch.ts: the names of the
+    // subscriptions and tags, which their first screen waits for.
+    return {
+      groupId,
+      operation: segment === "utm" ? "utms/statCount" : "subscribers/statSubscribe",
+      requests: [
+        call(groupId, "subscriptions/get", { offset: 0, count: LOOKUP_PAGE }),
+        call(groupId, "utms/get", { offset: 0, count: LOOKUP_PAGE }),
+      ],
+    };
+  }
+  if (segment === undefined) {
     // src/features/channel/prefetch.ts
     return {
       groupId,

@@ -89,6 +89,10 @@ describe("the first screen's requests told from the URL", () => {
     ["subscribers", "/c/1001/subscribers?cols=photo", "support"],
     ["channel", "/c/1001", "admin"],
     ["channel", "/c/1001", "marketing"],
+    ["subscriptions", "/c/1001/subscriptions", "marketing"],
+    ["subscriptions", "/c/1001/subscriptions?period=7d&page=3", "admin"],
+    ["utm", "/c/1001/utm", "marketing"],
+    ["utm", "/c/1001/utm?period=7d", "admin"],
   ] as const)(
     "are exactly what the %s page's first screen asks for (%s, %s)",
     async (pageId, path, role) => {
@@ -117,6 +121,7 @@ describe("the first screen's requests told from the URL", () => {
       );
     }
     expect(firstScreenRequests("/c/1001/variables", new URLSearchParams())).toBe(undefined);
+    expect(firstScreenRequests("/c/1001/utm/tags", new URLSearchParams())).toBe(undefined);
     expect(firstScreenRequests("/sign-in", new URLSearchParams())).toBe(undefined);
     expect(firstScreenRequests("/c/abc/subscribers", new URLSearchParams())).toBe(undefined);
   });
@@ -130,6 +135,11 @@ describe("the first screen's requests told from the URL", () => {
     expect(earlyRequestsFor({ ...session, channels: [] }, screen)).toEqual([]);
     expect(earlyRequestsFor({ success: false, signed_in: false }, screen)).toEqual([]);
     expect(earlyRequestsFor(null, screen)).toEqual([]);
+    // Support may not read the UTM page's counts: its names are not asked for either.
+    const utm = firstScreenRequests("/c/1001/utm", new URLSearchParams());
+    if (!utm) throw new Error("no early requests for the UTM page");
+    expect(earlyRequestsFor({ ...session, role: "marketing" }, utm)).toHaveLength(2);
+    expect(earlyRequestsFor({ ...session, role: "support" }, utm)).toEqual([]);
   });
 
   it("leave out a request the role may not make, though it may open the page", () => {
