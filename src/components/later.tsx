@@ -20,14 +20,8 @@ let until = 0;
 /** At most this long after the first render, parts still draw in steps. */
 const STEPS_AT_MOST_MS = 3000;
 
-/** The first load, for lists drawn in steps (`useItemsInSteps`): until this (performance.now()). */
+/** The app's first load (`inFirstLoad`) lasts until this (performance.now()). */
 let firstLoadUntil = 0;
-
-/**
- * How long a list that comes after its placeholder is drawn in steps: its data is asked for
- * as the page starts, and on a phone answers come seconds later, while the rest of the first
- * load (a chart's other calls) still competes for the main thread.
- */
 const FIRST_LOAD_MS = 10_000;
 
 /** Called around the app's first render: the `Later`s it mounts wait their turn. */
@@ -105,31 +99,10 @@ export function Later({
 }
 
 /**
- * A list's items drawn `step` at a time, each step in a task of its own after the frame of
- * the one before, when they first come in place of a placeholder during the app's first load
- * (`drawInSteps`). The subscriptions page's 25 events, drawn in one go with their names and
- * photos, were one task of 25–60 ms on a desktop's main thread (four times that on a phone),
- * the longest of the page's first load. Items there when it is first drawn, lists that come
- * after the first load, and the lists that replace them (another page of a table) are drawn
- * whole: those follow a click, and a table shrinking back to a few rows would shift the page.
+ * Whether the app is in its first load: the first render was drawn in steps (`drawInSteps`)
+ * less than ten seconds ago. Its data comes seconds later on a phone, while the rest of the
+ * first load (a chart's other calls) still competes for the main thread.
  */
-export function useItemsInSteps<T>(
-  items: readonly T[] | undefined,
-  step: number,
-): readonly T[] | undefined {
-  // Decided as it is first drawn, as `Later` does.
-  const [stepping] = useState(() => items === undefined && performance.now() < firstLoadUntil);
-  const [limit, setLimit] = useState(step);
-  const whole = !stepping || items === undefined || limit >= items.length;
-  useEffect(() => {
-    if (whole) return;
-    // After the paint of the rows drawn so far (effects run after the next frame).
-    const timer = setTimeout(() => {
-      setLimit((drawn) => drawn + step);
-    }, 0);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [whole, limit, step]);
-  return whole ? items : items.slice(0, limit);
+export function inFirstLoad(): boolean {
+  return performance.now() < firstLoadUntil;
 }

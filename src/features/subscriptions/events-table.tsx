@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { memo } from "react";
-import { useItemsInSteps } from "@/components/later";
 import { PersonName } from "@/components/person-name";
 import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { SubscriptionEvent } from "@/contract/entities";
@@ -8,6 +7,7 @@ import { useFormat } from "@/i18n/use-format";
 import { personName, userIdOf, type UserIdField } from "@/lib/subscriber-format";
 import { actionLabel, nameOf, sourceLabel, utmOfEvent } from "@/lib/subscription-events";
 import { dateHeader } from "@/lib/zone-words";
+import { useItemsInSteps } from "./use-items-in-steps";
 
 interface EventsTableProps {
   /** The page's events; undefined until they come. */

@@ -1,0 +1,64 @@
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { drawInSteps } from "../../src/components/later";
+import { useItemsInSteps } from "../../src/features/subscriptions/use-items-in-steps";
+
+/** Renders `ui` as the app's first render is (src/main.tsx). */
+function renderFirst(ui: React.ReactElement) {
+  let view: ReturnType<typeof render> | undefined;
+  drawInSteps(() => {
+    view = render(ui);
+  });
+  if (!view) throw new Error("not rendered");
+  return view;
+}
+
+describe("useItemsInSteps", () => {
+  const TWELVE = Array.from({ length: 12 }, (_v, index) => `row ${String(index + 1)}`);
+
+  function List({ items }: { items: readonly string[] | undefined }) {
+    const drawn = useItemsInSteps(items, 5);
+    return drawn === undefined ? (
+      <p>placeholder</p>
+    ) : (
+      <ul>
+        {drawn.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    );
+  }
+  const rows = () => screen.queryAllByRole("listitem").length;
+
+  it("draws a list that comes during the first load a step at a time, then the next whole", async () => {
+    const { rerender } = renderFirst(<List items={undefined} />);
+    expect(screen.getByText("placeholder")).toBeTruthy();
+    rerender(<List items={TWELVE} />);
+    expect(rows()).toBe(5);
+    await waitFor(() => {
+      expect(rows()).toBe(10);
+    });
+    await waitFor(() => {
+      expect(rows()).toBe(12);
+    });
+    // Another page replaces it whole: a click shows it, and it never shrinks back to a step.
+    rerender(<List items={TWELVE.map((item) => `${item} of page 2`)} />);
+    expect(rows()).toBe(12);
+  });
+
+  it("draws whole a list there from the start, or one that comes after the first load", () => {
+    renderFirst(<List items={TWELVE} />);
+    expect(rows()).toBe(12);
+    cleanup();
+    // Ten seconds and more after the app's first render: a page opened by a link.
+    const later = performance.now() + 20_000;
+    const clock = vi.spyOn(performance, "now").mockReturnValue(later);
+    try {
+      const { rerender } = render(<List items={undefined} />);
+      rerender(<List items={TWELVE} />);
+      expect(rows()).toBe(12);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
