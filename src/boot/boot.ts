@@ -17,7 +17,6 @@
  * of it itself, as in `npm run dev`, which has no such script.
  */
 import { sendEarly } from "./early-fetch";
-import { intlLocales, isLocale } from "@/lib/locale";
 import { earlyRequestsFor, firstScreenRequests, sessionRequest } from "./first-screen-requests";
 
 const screen = firstScreenRequests(location.pathname, new URLSearchParams(location.search));
@@ -32,23 +31,17 @@ if (screen && session) {
 }
 
 // After the first paint, not before it: this script is small and often in before the page's
-// first frame, and the locale data is long work (70 ms of a phone's main thread) that would
-// hold index.html's shell off the screen. In the locale the app formats with ("en-GB" for
-// "en": another locale would load data of its own), and numbers and dates each in a task of
-// their own, as each loads its own part of the data. A hidden tab draws no frame: the app then
-// makes the formatters itself.
+// first frame, and the locale data is one long task (70 ms of a phone's main thread) that would
+// hold index.html's shell off the screen. A hidden tab draws no frame: the app then makes the
+// formatters itself.
 requestAnimationFrame(() => {
-  const language = document.documentElement.lang || navigator.language;
-  const tag = isLocale(language) ? intlLocales[language] : language;
-  const warm = (make: () => unknown) => {
-    setTimeout(() => {
-      try {
-        make();
-      } catch {
-        // A language tag Intl does not take: the app makes its own formatters.
-      }
-    }, 0);
-  };
-  warm(() => new Intl.NumberFormat(tag).format(0));
-  warm(() => new Intl.DateTimeFormat(tag).format(0));
+  setTimeout(() => {
+    const language = document.documentElement.lang || navigator.language;
+    try {
+      new Intl.NumberFormat(language).format(0);
+      new Intl.DateTimeFormat(language).format(0);
+    } catch {
+      // A language tag Intl does not take: the app makes its own formatters.
+    }
+  }, 0);
 });
