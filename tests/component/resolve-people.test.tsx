@@ -1,5 +1,6 @@
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LazyResolvePeople } from "../../src/components/resolve-people/lazy-resolve-people";
 import { ResolvePeople } from "../../src/components/resolve-people/resolve-people";
 import { brief, renderWithDirectory } from "./directory-helpers";
 import { json, refuse, startHttpStub, type HttpStub } from "./http-stub";
@@ -79,6 +80,26 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
     );
     return { onUse, onCancel };
   }
+
+  it("is fetched as it is first shown (the bulk pages' forms), saying meanwhile that it looks the lines up", async () => {
+    stub.handle((_request, res) => {
+      json(res, 200, answer);
+    });
+    renderWithDirectory(
+      <LazyResolvePeople
+        groupId={1002}
+        lines={LINES}
+        timeZone="Europe/Moscow"
+        useLabel={(count) => `Add ${String(count)}`}
+        onUse={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+      stub.baseUrl,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Looking the lines up in the directory…");
+    await screen.findByText("Check the people before anything is sent", {}, WAIT);
+    expect(screen.getByRole("button", { name: "Add 2" })).toHaveProperty("disabled", true);
+  });
 
   it("shows each person, asks for the ambiguous name, and sends nothing until every line is settled", async () => {
     const user = userEvent.setup();

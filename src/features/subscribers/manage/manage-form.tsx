@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
 import { useId, useState, type SyntheticEvent } from "react";
 import { useCurrentChannel } from "@/components/current-channel";
-import { ResolvePeople } from "@/components/resolve-people/resolve-people";
+import { LazyResolvePeople } from "@/components/resolve-people/lazy-resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
 import { useFormat } from "@/i18n/use-format";
 import { hasNames, linesToResolve } from "@/lib/people-lines";
@@ -219,7 +219,7 @@ export function ManageForm({
       />
 
       {resolving ? (
-        <ResolvePeople
+        <LazyResolvePeople
           groupId={groupId}
           lines={resolving}
           timeZone={timeZone}

@@ -2,7 +2,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type SyntheticEvent } from "react";
 import { useCurrentChannel } from "@/components/current-channel";
-import { ResolvePeople } from "@/components/resolve-people/resolve-people";
+import { LazyResolvePeople } from "@/components/resolve-people/lazy-resolve-people";
 import { DIRECTORY_RESOLVE_MAX } from "@/contract/directory";
 import { hasNames, linesToResolve } from "@/lib/people-lines";
 import { useForm, useWatch } from "react-hook-form";
@@ -154,7 +154,7 @@ export function BulkSetForm({
         {...register("userIds")}
       />
       {resolving ? (
-        <ResolvePeople
+        <LazyResolvePeople
           groupId={groupId}
           lines={resolving}
           timeZone={timeZone}
