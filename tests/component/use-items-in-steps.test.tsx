@@ -46,6 +46,30 @@ describe("useItemsInSteps", () => {
     expect(rows()).toBe(12);
   });
 
+  it("draws whole whatever replaces the first list: a longer one after a short one, or one that comes mid-steps", async () => {
+    const { rerender } = renderFirst(<List items={undefined} />);
+    rerender(<List items={TWELVE.slice(0, 3)} />);
+    expect(rows()).toBe(3);
+    rerender(<List items={TWELVE} />);
+    expect(rows()).toBe(12);
+    cleanup();
+
+    const second = renderFirst(<List items={undefined} />);
+    second.rerender(<List items={TWELVE} />);
+    expect(rows()).toBe(5);
+    second.rerender(<List items={TWELVE.map((item) => `${item} of page 2`)} />);
+    expect(rows()).toBe(12);
+    // The same rows worked out again (a new array) are still the first list.
+    cleanup();
+    const third = renderFirst(<List items={undefined} />);
+    third.rerender(<List items={TWELVE} />);
+    third.rerender(<List items={[...TWELVE]} />);
+    expect(rows()).toBe(5);
+    await waitFor(() => {
+      expect(rows()).toBe(12);
+    });
+  });
+
   it("draws whole a list there from the start, or one that comes after the first load", () => {
     renderFirst(<List items={TWELVE} />);
     expect(rows()).toBe(12);

@@ -4,11 +4,13 @@ import { inFirstLoad } from "@/components/later";
 /**
  * A list's items drawn `step` at a time, each step in a task of its own after the frame of
  * the one before, when they first come in place of a placeholder during the app's first load
- * (`inFirstLoad`, src/components/later.tsx). The page's 25 events, drawn in one go with their
- * names and photos, were one task of 25–60 ms on a desktop's main thread (four times that on
- * a phone), the longest of the page's first load. Items there when it is first drawn, lists that come
- * after the first load, and the lists that replace them (another page of a table) are drawn
- * whole: those follow a click, and a table shrinking back to a few rows would shift the page.
+ * (`inFirstLoad`, src/components/later.tsx: ten seconds from the first render). The page's 25
+ * events, drawn in one go with their names and photos, were one task of 25–60 ms on a
+ * desktop's main thread (four times that on a phone), the longest of the page's first load.
+ * Only that first list: items there when it is first drawn, a first list that comes after the
+ * first load, and any list that replaces the first (another page, another period, even in the
+ * middle of its steps) are drawn whole, as a table shrinking back to a few rows would shift the
+ * page.
  */
 export function useItemsInSteps<T>(
   items: readonly T[] | undefined,
@@ -16,8 +18,12 @@ export function useItemsInSteps<T>(
 ): readonly T[] | undefined {
   // Decided as it is first drawn, as `Later` does.
   const [stepping] = useState(() => items === undefined && inFirstLoad());
+  // The list drawn in steps: the first to come, kept to tell it from those that replace it.
+  const [first, setFirst] = useState<readonly T[] | undefined>(undefined);
+  if (stepping && first === undefined && items !== undefined) setFirst(items);
   const [limit, setLimit] = useState(step);
-  const whole = !stepping || items === undefined || limit >= items.length;
+  const whole =
+    !stepping || items === undefined || !sameItems(items, first ?? items) || limit >= items.length;
   useEffect(() => {
     if (whole) return;
     // After the paint of the rows drawn so far (effects run after the next frame).
@@ -29,4 +35,9 @@ export function useItemsInSteps<T>(
     };
   }, [whole, limit, step]);
   return whole ? items : items.slice(0, limit);
+}
+
+/** The same items in the same order: a list worked out again from the same answer is the same. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, index) => item === b[index]));
 }
