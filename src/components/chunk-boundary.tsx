@@ -7,6 +7,11 @@ import { isChunkLoadError } from "@/lib/chunk-error";
 interface ChunkBoundaryProps {
   /** What could not be loaded, as a whole sentence: "The chart could not be loaded." */
   what: string;
+  /**
+   * A way back that needs no reload, beside Reload the page: for a part that holds the page in
+   * a state only it can end (a bulk form's names check, whose Cancel is in the missing code).
+   */
+  back?: { label: string; onClick: () => void };
   children: ReactNode;
 }
 
@@ -62,6 +67,11 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundarySt
         >
           <Trans>Reload the page</Trans>
         </button>
+        {this.props.back && (
+          <button type="button" className="button" onClick={this.props.back.onClick}>
+            {this.props.back.label}
+          </button>
+        )}
       </div>
     );
   }

@@ -96,8 +96,14 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
       />,
       stub.baseUrl,
     );
+    // Its code on its way: the region is busy, as the check's own pending state is not.
+    const region = screen.getByRole("region", { name: "People to check" });
+    expect(region.getAttribute("aria-busy")).toBe("true");
     expect(screen.getByRole("status").textContent).toBe("Looking the lines up in the directory…");
     await screen.findByText("Check the people before anything is sent", {}, WAIT);
+    expect(screen.getByRole("region", { name: "People to check" }).hasAttribute("aria-busy")).toBe(
+      false,
+    );
     expect(screen.getByRole("button", { name: "Add 2" })).toHaveProperty("disabled", true);
   });
 

@@ -10,14 +10,21 @@ const ResolvePeopleChunk = lazy(() =>
   import("./resolve-people").then((module) => ({ default: module.ResolvePeople })),
 );
 
-/** `ResolvePeople`, its code fetched as it is first shown; the form around it stays if that fails. */
+/**
+ * `ResolvePeople`, its code fetched as it is first shown. If that fails, the form around it
+ * stays with what was typed, and Back to the form ends the check as its Cancel would.
+ */
 export function LazyResolvePeople(props: ComponentProps<typeof ResolvePeople>) {
   const { t } = useLingui();
   return (
-    <ChunkBoundary what={t`Could not look the names up in the directory.`}>
+    <ChunkBoundary
+      what={t`Could not look the names up in the directory.`}
+      back={{ label: t`Back to the form`, onClick: props.onCancel }}
+    >
       <Suspense
         fallback={
-          <section className="resolve-people card" aria-label={t`People to check`}>
+          // Busy: the check's own code is on its way (the check, once in, says what it does).
+          <section className="resolve-people card" aria-label={t`People to check`} aria-busy="true">
             <p role="status" className="muted">
               <Trans>Looking the lines up in the directory…</Trans>
             </p>
