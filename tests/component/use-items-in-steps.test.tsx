@@ -16,8 +16,14 @@ function renderFirst(ui: React.ReactElement) {
 describe("useItemsInSteps", () => {
   const TWELVE = Array.from({ length: 12 }, (_v, index) => `row ${String(index + 1)}`);
 
-  function List({ items }: { items: readonly string[] | undefined }) {
-    const drawn = useItemsInSteps(items, 5);
+  function List({
+    items,
+    onScreen = false,
+  }: {
+    items: readonly string[] | undefined;
+    onScreen?: boolean;
+  }) {
+    const drawn = useItemsInSteps(items, 5, onScreen);
     return drawn === undefined ? (
       <p>placeholder</p>
     ) : (
@@ -68,6 +74,18 @@ describe("useItemsInSteps", () => {
     await waitFor(() => {
       expect(rows()).toBe(12);
     });
+  });
+
+  it("draws the rest whole once its table is on screen, and whole a list that comes on screen", () => {
+    const { rerender } = renderFirst(<List items={undefined} />);
+    rerender(<List items={TWELVE} />);
+    expect(rows()).toBe(5);
+    rerender(<List items={TWELVE} onScreen />);
+    expect(rows()).toBe(12);
+    cleanup();
+    const shown = renderFirst(<List items={undefined} onScreen />);
+    shown.rerender(<List items={TWELVE} onScreen />);
+    expect(rows()).toBe(12);
   });
 
   it("draws whole a list there from the start, or one that comes after the first load", () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { memo } from "react";
 import { PersonName } from "@/components/person-name";
+import { useInView } from "@/components/use-in-view";
 import { useChannelPeople, type ChannelPeople } from "@/components/use-channel-people";
 import type { SubscriptionEvent } from "@/contract/entities";
 import { useFormat } from "@/i18n/use-format";
@@ -54,9 +55,13 @@ export function EventsTable({
   const people = useChannelPeople(
     (items ?? []).map((event) => userIdOf(event, userIdField) ?? userIdOf(event)),
   );
-  const drawn = useItemsInSteps(items, ROWS_A_STEP);
+  // Drawn in steps only while off screen (a phone's first screen ends above it): in view, the
+  // columns would move as each step's rows come.
+  const [viewRef, onScreen] = useInView<HTMLDivElement>();
+  const drawn = useItemsInSteps(items, ROWS_A_STEP, onScreen);
   return (
     <div
+      ref={viewRef}
       className="subscriptions-table-wrap"
       tabIndex={0}
       role="group"

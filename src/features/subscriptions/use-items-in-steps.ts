@@ -7,14 +7,16 @@ import { inFirstLoad } from "@/components/later";
  * (`inFirstLoad`, src/components/later.tsx: ten seconds from the first render). The page's 25
  * events, drawn in one go with their names and photos, were one task of 25–60 ms on a
  * desktop's main thread (four times that on a phone), the longest of the page's first load.
- * Only that first list: items there when it is first drawn, a first list that comes after the
- * first load, and any list that replaces the first (another page, another period, even in the
- * middle of its steps) are drawn whole, as a table shrinking back to a few rows would shift the
- * page.
+ * Only that first list, and only off screen: items there when it is first drawn, a first list
+ * that comes after the first load, any list that replaces the first (another page, another
+ * period, even in the middle of its steps) and the rest of a list once `onScreen` (its table has
+ * come into view) are drawn whole. A table shrinking back to a few rows would shift the page,
+ * and a table's columns, laid out again for each step's rows, would move before the reader.
  */
 export function useItemsInSteps<T>(
   items: readonly T[] | undefined,
   step: number,
+  onScreen: boolean,
 ): readonly T[] | undefined {
   // Decided as it is first drawn, as `Later` does.
   const [stepping] = useState(() => items === undefined && inFirstLoad());
@@ -23,7 +25,11 @@ export function useItemsInSteps<T>(
   if (stepping && first === undefined && items !== undefined) setFirst(items);
   const [limit, setLimit] = useState(step);
   const whole =
-    !stepping || items === undefined || !sameItems(items, first ?? items) || limit >= items.length;
+    !stepping ||
+    onScreen ||
+    items === undefined ||
+    !sameItems(items, first ?? items) ||
+    limit >= items.length;
   useEffect(() => {
     if (whole) return;
     // After the paint of the rows drawn so far (effects run after the next frame).
