@@ -64,11 +64,12 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
   });
   afterAll(() => stub.close());
 
-  function show(lines: string[] = LINES) {
+  /** The check (or `Step`, the same check fetched as it is shown) over `lines`. */
+  function show(lines: string[] = LINES, Step: typeof LazyResolvePeople = ResolvePeople) {
     const onUse = vi.fn<(ids: number[]) => void>();
     const onCancel = vi.fn();
     renderWithDirectory(
-      <ResolvePeople
+      <Step
         groupId={1002}
         lines={lines}
         timeZone="Europe/Moscow"
@@ -85,17 +86,7 @@ describe("the step that resolves pasted names", { timeout: 30_000 }, () => {
     stub.handle((_request, res) => {
       json(res, 200, answer);
     });
-    renderWithDirectory(
-      <LazyResolvePeople
-        groupId={1002}
-        lines={LINES}
-        timeZone="Europe/Moscow"
-        useLabel={(count) => `Add ${String(count)}`}
-        onUse={vi.fn()}
-        onCancel={vi.fn()}
-      />,
-      stub.baseUrl,
-    );
+    show(LINES, LazyResolvePeople);
     // Its code on its way: the region is busy, as the check's own pending state is not.
     const region = screen.getByRole("region", { name: "People to check" });
     expect(region.getAttribute("aria-busy")).toBe("true");

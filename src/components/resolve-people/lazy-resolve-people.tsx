@@ -1,6 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, type ComponentProps } from "react";
 import { ChunkBoundary } from "../chunk-boundary";
+import { LookupPending } from "./lookup-pending";
 import type { ResolvePeople } from "./resolve-people";
 
 // Fetched when a person first sends names to check, not with the bulk pages: their first load
@@ -21,16 +22,7 @@ export function LazyResolvePeople(props: ComponentProps<typeof ResolvePeople>) {
       what={t`Could not look the names up in the directory.`}
       back={{ label: t`Back to the form`, onClick: props.onCancel }}
     >
-      <Suspense
-        fallback={
-          // Busy: the check's own code is on its way (the check, once in, says what it does).
-          <section className="resolve-people card" aria-label={t`People to check`} aria-busy="true">
-            <p role="status" className="muted">
-              <Trans>Looking the lines up in the directory…</Trans>
-            </p>
-          </section>
-        }
-      >
+      <Suspense fallback={<LookupPending codeLoading />}>
         <ResolvePeopleChunk {...props} />
       </Suspense>
     </ChunkBoundary>

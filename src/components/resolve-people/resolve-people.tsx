@@ -14,6 +14,7 @@ import {
   summariseResolution,
   type ResolvedLine,
 } from "@/lib/people-lines";
+import { LookupPending } from "./lookup-pending";
 import { ResolvedLineItem } from "./resolved-line";
 import "./resolve-people.css";
 
@@ -60,15 +61,7 @@ export function ResolvePeople({
   );
   const { t } = useLingui();
 
-  if (query.isPending) {
-    return (
-      <section className="resolve-people card" aria-label={t`People to check`}>
-        <p role="status" className="muted">
-          <Trans>Looking the lines up in the directory…</Trans>
-        </p>
-      </section>
-    );
-  }
+  if (query.isPending) return <LookupPending />;
   if (query.isError) {
     return (
       <section className="resolve-people card" aria-label={t`People to check`}>
