@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Component, useLayoutEffect, useState, type ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { drawingInSteps, drawInSteps, Later } from "../../src/components/later";
+import { drawingInSteps, Later } from "../../src/components/later";
+import { renderFirst } from "./render-first";
 
 function Page({ extra = false }: { extra?: boolean }) {
   return (
@@ -20,16 +21,6 @@ function Page({ extra = false }: { extra?: boolean }) {
       )}
     </>
   );
-}
-
-/** Renders `ui` as the app's first render is (src/main.tsx), or not. */
-function renderFirst(ui: React.ReactElement) {
-  let view: ReturnType<typeof render> | undefined;
-  drawInSteps(() => {
-    view = render(ui);
-  });
-  if (!view) throw new Error("not rendered");
-  return view;
 }
 
 describe("Later", () => {

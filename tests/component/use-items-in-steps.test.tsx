@@ -1,17 +1,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { drawInSteps } from "../../src/components/later";
 import { useItemsInSteps } from "../../src/features/subscriptions/use-items-in-steps";
-
-/** Renders `ui` as the app's first render is (src/main.tsx). */
-function renderFirst(ui: React.ReactElement) {
-  let view: ReturnType<typeof render> | undefined;
-  drawInSteps(() => {
-    view = render(ui);
-  });
-  if (!view) throw new Error("not rendered");
-  return view;
-}
+import { renderFirst } from "./render-first";
 
 describe("useItemsInSteps", () => {
   const TWELVE = Array.from({ length: 12 }, (_v, index) => `row ${String(index + 1)}`);
