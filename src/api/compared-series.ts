@@ -15,6 +15,8 @@ interface ComparedSeriesInput {
   unit: BucketUnit;
   filters?: SeriesFilters;
   canPage?: boolean;
+  /** As the chart's own series: false keeps the pages or buckets for later. */
+  readBuckets?: boolean;
 }
 
 export interface ComparedSeries {
@@ -28,7 +30,7 @@ export interface ComparedSeries {
  * fewer), so the call bound holds for it too. Nothing is called when there is no comparison.
  */
 export function useComparedSeries(input: ComparedSeriesInput): ComparedSeries | undefined {
-  const { groupId, period, mode, unit, filters, canPage } = input;
+  const { groupId, period, mode, unit, filters, canPage, readBuckets } = input;
   const compared = comparedPeriod(period, mode);
   const data = useSubscriptionSeries({
     groupId,
@@ -39,6 +41,7 @@ export function useComparedSeries(input: ComparedSeriesInput): ComparedSeries | 
     unit,
     ...(filters ? { filters } : {}),
     ...(canPage === undefined ? {} : { canPage }),
+    ...(readBuckets === undefined ? {} : { readBuckets }),
     enabled: compared !== undefined,
   });
   return compared ? { period: compared, data } : undefined;

@@ -42,6 +42,11 @@ export interface SubscriptionSeriesInput {
   /** false when the role may not call `statSubscribe`: every bucket is then counted. */
   canPage?: boolean;
   enabled?: boolean;
+  /**
+   * false: only the period's own count (the first call) is asked; the pages or buckets wait,
+   * as for a chart below the fold until it is scrolled to. The totals come meanwhile.
+   */
+  readBuckets?: boolean;
 }
 
 export interface SeriesProgress {
@@ -86,7 +91,17 @@ function cacheFor(closed: boolean) {
  * page another page already asked for is not asked again.
  */
 export function useSubscriptionSeries(input: SubscriptionSeriesInput): SubscriptionSeries {
-  const { groupId, timeZone, from, to, filters, unit, canPage = true, enabled = true } = input;
+  const {
+    groupId,
+    timeZone,
+    from,
+    to,
+    filters,
+    unit,
+    canPage = true,
+    enabled = true,
+    readBuckets = true,
+  } = input;
   const { call } = useApi();
   const { i18n } = useLingui();
   const { locale } = i18n;
@@ -113,7 +128,10 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   });
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
   // Not while disabled: the total may be in the cache from another chart of the same period.
-  const plan = enabled && total.data ? planSeries(expected, buckets.length, canPage) : undefined;
+  const plan =
+    enabled && readBuckets && total.data
+      ? planSeries(expected, buckets.length, canPage)
+      : undefined;
 
   const pageCount =
     plan?.kind === "page"

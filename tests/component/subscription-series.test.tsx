@@ -99,6 +99,39 @@ describe("the subscription series", () => {
     },
   );
 
+  it("with readBuckets false asks only the period's count, then the pages once it turns true", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(250);
+    const to = Date.now();
+    const { result, rerender } = renderHook(
+      ({ readBuckets }: { readBuckets: boolean }) =>
+        useSubscriptionSeries({
+          groupId: 1001,
+          timeZone: ZONE,
+          from: to - 29 * DAY,
+          to,
+          readBuckets,
+        }),
+      { wrapper: wrapper({ ...createApi(), call }), initialProps: { readBuckets: false } },
+    );
+    await waitFor(() => {
+      expect(result.current.totals).toEqual({ subscribed: 188, unsubscribed: 62, net: 126 });
+    });
+    // Given time to ask for more, it asks for nothing else and says it is still loading.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(sent.map((s) => s.operation)).toEqual(["subscribers/statCount"]);
+    expect(result.current.status).toBe("pending");
+    expect(result.current.plan).toBeUndefined();
+    expect(result.current.progress).toBeUndefined();
+
+    rerender({ readBuckets: true });
+    await waitFor(() => {
+      expect(result.current.status).toBe("success");
+    });
+    expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(3);
+    expect(sent.filter((s) => s.operation === "subscribers/statCount")).toHaveLength(1);
+  });
+
   it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {
     pinDate("2026-11-24T12:00:00Z");
     // Each page of events waits to be let through, one at a time.

@@ -41,6 +41,12 @@ test.describe("deliveries and UTM as marketing", () => {
       (request) => request.url().endsWith("/api/deliveries/statCount"),
       { timeout: 30_000 },
     );
+    // The chart's pages of records, 100 each (the records table asks for 20).
+    let deliveryPages = 0;
+    page.on("request", (request) => {
+      if (!request.url().endsWith("/api/deliveries/stat")) return;
+      if ((request.postDataJSON() as { count?: number }).count === 100) deliveryPages += 1;
+    });
     await signInAsMia(page, `/c/${String(GROUP)}/deliveries`);
     await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
 
@@ -54,10 +60,15 @@ test.describe("deliveries and UTM as marketing", () => {
     expect(count).toBeGreaterThan(0);
     await expect(page.getByTestId("deliveries-count")).toHaveText(count.toLocaleString("en-US"));
 
-    // The chart has read the records and says how many were sent and failed.
+    // The chart has read the records and says how many were sent and failed. It reads them
+    // once it is scrolled to: before, it asks for none, though the page below it has loaded.
+    await expect(page.locator(".deliveries-table tbody tr").first()).toBeVisible();
+    expect(deliveryPages).toBe(0);
+    await page.locator(".deliveries-chart").scrollIntoViewIfNeeded();
     await expect(page.getByText(/messages in the period: [\d,]+ sent, [\d,]+ failed/)).toBeVisible({
       timeout: 30_000,
     });
+    expect(deliveryPages).toBeGreaterThan(0);
 
     // Both shapes: page through 100 at a time until a mass delivery and a bot step have shown.
     await page.getByLabel("Records a page").selectOption("100");

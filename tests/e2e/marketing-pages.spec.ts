@@ -101,6 +101,8 @@ for (const lang of ["en", "ru"] as const) {
       await expect(funnel.getByTestId("funnel-change-sent").locator(".change-text")).toBeVisible({
         timeout: 30_000,
       });
+      // The chart below the funnel and the filters is drawn once it is scrolled to.
+      await page.locator(".deliveries-chart").scrollIntoViewIfNeeded();
       await expect(page.locator(".deliveries-chart .chart-summary")).toContainText(
         words.againstPrevious,
         { timeout: 60_000 },

@@ -132,6 +132,8 @@ test.describe("the marketer's journey in Russian", () => {
 
     // Thousands with a space, never a comma; the chart says what it counted, in Russian.
     await expect(page.getByTestId("deliveries-count")).toHaveText(/^\d{1,3}(\s\d{3})*$/);
+    // The chart below the funnel and the filters is drawn once it is scrolled to.
+    await page.locator(".deliveries-chart").scrollIntoViewIfNeeded();
     await expect(
       page.getByText(/^\d[\d\s]* сообщени(е|я|й) за период: отправлено\s—\s[\d\s]+, не доставлено/),
     ).toBeVisible({ timeout: 60_000 });

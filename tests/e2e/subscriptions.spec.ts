@@ -166,6 +166,41 @@ test.describe("the subscriptions page", () => {
     expect(errors).toEqual([]);
   });
 
+  test("on a phone, the chart reads its pages of events once it is scrolled to", async ({
+    page,
+  }) => {
+    const accounts = await readAccounts();
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    await signIn(page, accounts.marketing);
+    await expect(page).toHaveURL(/\/c\/1001$/);
+    const offsets = new Set<number>();
+    page.on("request", (request) => {
+      if (!request.url().endsWith("/api/subscribers/statSubscribe")) return;
+      offsets.add((request.postDataJSON() as { offset?: number }).offset ?? 0);
+    });
+    await page.goto(PAGE);
+    // The totals above the chart come at once, and the events' table below it has its rows.
+    await expect(page.getByRole("heading", { level: 1, name: "Subscriptions" })).toBeVisible({
+      timeout: 20_000,
+    });
+    const subscribed = await figure(page, "Subscribed");
+    expect(subscribed).toBeGreaterThan(100);
+    await expect(page.locator(".subscriptions-table tbody tr").first()).toBeVisible();
+    // Only the table's own pages so far (the one shown, and the next, asked ahead).
+    expect(offsets.size).toBeLessThanOrEqual(2);
+    const chart = page.getByRole("region", { name: "Subscribed and unsubscribed" });
+    await expect(chart.getByRole("status")).toHaveText("Loading…");
+
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator(".recharts-surface")).toBeVisible({ timeout: 30_000 });
+    expect(offsets.size).toBeGreaterThan(2);
+    const table = await chartTable(page);
+    expect(table.subscribed).toBe(subscribed);
+    expect(errors).toEqual([]);
+  });
+
   test("filters, pages and exports the events of a period", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const accounts = await readAccounts();

@@ -12,6 +12,7 @@ import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { Later } from "@/components/later";
+import { useInView } from "@/components/use-in-view";
 import { bucketUnitFor } from "@/lib/buckets";
 import { comparedPeriod, previousPeriod, type CompareMode } from "@/lib/compare-periods";
 import type { ResolvedPeriod } from "@/lib/period";
@@ -268,7 +269,11 @@ function SeriesSection({
   compared: { period: ResolvedPeriod; params: DeliveryParams; text: string } | undefined;
   controls: ReactNode;
 }) {
-  const data = useDeliverySeries(props);
+  // Its records (up to fifty pages) are read once the chart is scrolled to: on a phone it sits
+  // below the funnel and the filters, and its answers would hold up the first screen. Its
+  // total is the page's own count, asked at once.
+  const [place, inView] = useInView<HTMLDivElement>();
+  const data = useDeliverySeries({ ...props, enabled: inView });
   const comparedData = useDeliverySeries({
     ...props,
     // Any period while none is compared: disabled, so it is never asked for.
@@ -276,22 +281,24 @@ function SeriesSection({
     to: compared?.period.to ?? props.to,
     params: compared?.params ?? props.params,
     unit: bucketUnitFor({ from: props.from, to: props.to }),
-    enabled: compared !== undefined,
+    enabled: compared !== undefined && inView,
   });
   return (
-    <DeliveryChart
-      data={data}
-      compared={
-        compared && compare !== "none"
-          ? { mode: compare, data: comparedData, periodText: compared.text }
-          : undefined
-      }
-      controls={controls}
-      zoneLabel={zoneLabel}
-      timeZone={props.timeZone}
-      from={props.from}
-      to={props.to}
-    />
+    <div ref={place}>
+      <DeliveryChart
+        data={data}
+        compared={
+          compared && compare !== "none"
+            ? { mode: compare, data: comparedData, periodText: compared.text }
+            : undefined
+        }
+        controls={controls}
+        zoneLabel={zoneLabel}
+        timeZone={props.timeZone}
+        from={props.from}
+        to={props.to}
+      />
+    </div>
   );
 }
 

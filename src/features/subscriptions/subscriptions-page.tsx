@@ -13,6 +13,7 @@ import { PeriodPicker, usePeriodSearch } from "@/components/period-picker";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { useSearchState } from "@/components/use-search-state";
 import { Later } from "@/components/later";
+import { useInView } from "@/components/use-in-view";
 import { mayCall } from "@/contract/roles";
 import { bucketUnitFor } from "@/lib/buckets";
 import { channelPath } from "@/lib/channel-path";
@@ -46,6 +47,10 @@ export function SubscriptionsPage() {
   const [search, setSearch] = useSearchState(subscriptionsSearch);
   const filters = useMemo(() => seriesFilters(search), [search]);
   const unit = bucketUnitFor(period);
+  // The chart's pages of events (thirty for 30 days) are read once it is scrolled to: on a
+  // phone it sits below the filters, and its answers would hold up the first screen. The
+  // totals above it come from the series' first call, asked at once.
+  const [chartPlace, chartInView] = useInView<HTMLDivElement>();
 
   const series = useSubscriptionSeries({
     groupId,
@@ -55,6 +60,7 @@ export function SubscriptionsPage() {
     filters,
     unit,
     canPage: mayCall(role, "subscribers/statSubscribe"),
+    readBuckets: chartInView,
   });
   const [{ compare }, setCompare] = useSearchState(compareSearch);
   const compared = useComparedSeries({
@@ -64,6 +70,7 @@ export function SubscriptionsPage() {
     unit,
     filters,
     canPage: mayCall(role, "subscribers/statSubscribe"),
+    readBuckets: chartInView,
   });
   // The totals' period before: one statCount, the same query as the compared chart's first
   // call when the chart compares with the previous period.
@@ -136,30 +143,32 @@ export function SubscriptionsPage() {
           previousText={previousText}
         />
         <Later>
-          <SubscriptionChart
-            title={t`Subscribed and unsubscribed`}
-            data={series}
-            timeZone={timeZone}
-            unit={unit}
-            withNet
-            compared={
-              compared && compare !== "none"
-                ? {
-                    mode: compare,
-                    data: compared.data,
-                    periodText: formatPeriodDays(compared.period, i18n.locale),
-                  }
-                : undefined
-            }
-            controls={
-              <CompareControl
-                value={compare}
-                onChange={(mode) => {
-                  setCompare({ compare: mode });
-                }}
-              />
-            }
-          />
+          <div ref={chartPlace}>
+            <SubscriptionChart
+              title={t`Subscribed and unsubscribed`}
+              data={series}
+              timeZone={timeZone}
+              unit={unit}
+              withNet
+              compared={
+                compared && compare !== "none"
+                  ? {
+                      mode: compare,
+                      data: compared.data,
+                      periodText: formatPeriodDays(compared.period, i18n.locale),
+                    }
+                  : undefined
+              }
+              controls={
+                <CompareControl
+                  value={compare}
+                  onChange={(mode) => {
+                    setCompare({ compare: mode });
+                  }}
+                />
+              }
+            />
+          </div>
           <Later>
             <EventsSection
               groupId={groupId}
