@@ -48,8 +48,23 @@ export function useDeliverySeries(input: {
   unit?: BucketUnit;
   /** false: nothing is asked (no comparison chosen). */
   enabled?: boolean;
+  /**
+   * false: only the period's count is asked; the records wait, as for a chart below the fold
+   * until it is scrolled to.
+   */
+  readPages?: boolean;
 }): DeliverySeriesState {
-  const { groupId, timeZone, from, to, now, params, unit, enabled = true } = input;
+  const {
+    groupId,
+    timeZone,
+    from,
+    to,
+    now,
+    params,
+    unit,
+    enabled = true,
+    readPages = true,
+  } = input;
   const { call } = useApi();
   const [rounds, setRounds] = useState(1);
   const { locale } = useLingui().i18n;
@@ -72,7 +87,8 @@ export function useDeliverySeries(input: {
     enabled,
   });
   const count = total.data?.count;
-  const planned = count === undefined ? 0 : plannedPages(count, rounds);
+  // None while the records wait: the chart then says "Loading…", not "0 of 44 pages".
+  const planned = count === undefined || !readPages ? 0 : plannedPages(count, rounds);
 
   const pages = useInfiniteQuery({
     queryKey: [...apiKeys.operation(groupId, "deliveries/stat"), "series", params] as const,
@@ -106,10 +122,11 @@ export function useDeliverySeries(input: {
   // run the effect again after it.
   const { fetchNextPage, isFetching, isFetchingNextPage, isFetchNextPageError } = pages;
   useEffect(() => {
-    if (wantMore && !isFetching && !isFetchNextPageError) {
+    // Not while disabled or waiting: a round half read in the cache would go on being read.
+    if (enabled && readPages && wantMore && !isFetching && !isFetchNextPageError) {
       void fetchNextPage({ cancelRefetch: false });
     }
-  }, [wantMore, isFetching, isFetchNextPageError, fetchNextPage]);
+  }, [enabled, readPages, wantMore, isFetching, isFetchNextPageError, fetchNextPage]);
 
   const settled = complete || (pages.isSuccess && !wantMore && !isFetchingNextPage);
   const series = useMemo(
