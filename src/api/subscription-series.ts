@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type UseQueryResult,
 } from "@tanstack/react-query";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { RequestOf, ResponseOf } from "@/contract/operations";
 import { buildBuckets, isClosed, type Bucket, type BucketUnit } from "@/lib/buckets";
 import {
@@ -121,11 +121,25 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   const periodParams = periodRequest(buckets, filters);
   const periodClosed = last !== undefined && isClosed(last, now);
 
+  const totalOptions = apiQuery(groupId, "subscribers/statCount", periodParams, call);
   const total = useQuery({
-    ...apiQuery(groupId, "subscribers/statCount", periodParams, call),
+    ...totalOptions,
     ...cacheFor(periodClosed),
     enabled,
   });
+  // The pages may wait for the chart to be scrolled to (readBuckets), long after the period's
+  // count was asked: a count gone stale meanwhile is asked again as they start, so that they
+  // are planned on the count of now and add up to the totals shown. Only then: not each time
+  // the count goes stale on screen, nor while it is being asked anyway (a first load).
+  const totalHash = hashKey(totalOptions.queryKey);
+  const refetchTotal = total.refetch;
+  useEffect(() => {
+    if (!enabled || !readBuckets) return;
+    const query = queryClient.getQueryCache().get(totalHash);
+    if (query?.state.data !== undefined && query.state.fetchStatus === "idle" && query.isStale()) {
+      void refetchTotal({ cancelRefetch: false });
+    }
+  }, [enabled, readBuckets, totalHash, queryClient, refetchTotal]);
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
   // Not while disabled: the total may be in the cache from another chart of the same period.
   const plan =

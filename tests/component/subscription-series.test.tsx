@@ -55,8 +55,10 @@ function fakeService(
   return { call, sent };
 }
 
-function wrapper(api: Api) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function wrapper(
+  api: Api,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return ({ children }: { children: ReactNode }) => (
     <WithI18n>
       <ApiProvider api={api}>
@@ -64,6 +66,11 @@ function wrapper(api: Api) {
       </ApiProvider>
     </WithI18n>
   );
+}
+
+/** A client whose answers stay fresh 30 s, as the app's (src/api/query-client.ts). */
+function appLikeClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
 }
 
 describe("the subscription series", () => {
@@ -112,7 +119,10 @@ describe("the subscription series", () => {
           to,
           readBuckets,
         }),
-      { wrapper: wrapper({ ...createApi(), call }), initialProps: { readBuckets: false } },
+      {
+        wrapper: wrapper({ ...createApi(), call }, appLikeClient()),
+        initialProps: { readBuckets: false },
+      },
     );
     await waitFor(() => {
       expect(result.current.totals).toEqual({ subscribed: 188, unsubscribed: 62, net: 126 });
@@ -130,6 +140,47 @@ describe("the subscription series", () => {
     });
     expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(3);
     expect(sent.filter((s) => s.operation === "subscribers/statCount")).toHaveLength(1);
+  });
+
+  it("asks the period's count again when the pages start after it went stale, and not before", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(250);
+    const to = Date.now();
+    const client = appLikeClient();
+    const { result, rerender } = renderHook(
+      ({ readBuckets }: { readBuckets: boolean }) =>
+        useSubscriptionSeries({
+          groupId: 1001,
+          timeZone: ZONE,
+          from: to - 29 * DAY,
+          to,
+          readBuckets,
+        }),
+      {
+        wrapper: wrapper({ ...createApi(), call }, client),
+        initialProps: { readBuckets: false },
+      },
+    );
+    await waitFor(() => {
+      expect(result.current.totals).toBeDefined();
+    });
+    const counts = () => sent.filter((s) => s.operation === "subscribers/statCount").length;
+    // Out of view for longer than the count stays fresh: it is not asked again by itself.
+    const count = client
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.queryKey.includes("statCount") })[0];
+    act(() => {
+      count?.setState({ isInvalidated: true });
+    });
+    rerender({ readBuckets: false });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(counts()).toBe(1);
+
+    rerender({ readBuckets: true });
+    await waitFor(() => {
+      expect(result.current.status).toBe("success");
+    });
+    expect(counts()).toBe(2);
   });
 
   it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {

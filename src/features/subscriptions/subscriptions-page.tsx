@@ -49,9 +49,8 @@ export function SubscriptionsPage() {
   const unit = bucketUnitFor(period);
   // The chart's pages of events (or counts per bucket: up to thirty for 30 days) are read once
   // it is scrolled to: on a phone it sits below the filters, and its answers would hold up the
-  // first screen. The totals above it come from the series' first call, asked at once. (Its
-  // pages are planned on that count; one scrolled to long after may miss the newest events
-  // until the page is loaded again.)
+  // first screen. The totals above it come from the series' first call, asked at once (and
+  // asked again as the pages start, if it has gone stale by then).
   const [chartPlace, chartInView] = useInView<HTMLDivElement>();
 
   const series = useSubscriptionSeries({
