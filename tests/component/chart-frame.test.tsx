@@ -128,6 +128,13 @@ describe("ChartFrame", () => {
     expect(screen.queryByText("the picture")).toBeNull();
   });
 
+  it("keeps the progress bar's place, hidden, while the count of calls is not known", () => {
+    const { container } = render(frame({ loading: { done: 0, total: 0, of: "buckets" } }));
+    expect(screen.getByRole("status").textContent).toBe("Loading…");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(container.querySelector("progress.chart-progress-placeholder")).not.toBeNull();
+  });
+
   it("shows a failure with a retry instead of the chart", async () => {
     const user = userEvent.setup();
     let retried = 0;

@@ -38,7 +38,10 @@ interface ChartFrameProps {
   chart: ReactNode;
   /** The same numbers as a table, shown when the switch is on. */
   table: ReactNode;
-  /** Loading: true, or how far it has got. */
+  /**
+   * Loading: true, or how far it has got. An object with `total` 0 says the progress bar will
+   * come (its place is kept) though the count of calls is not known yet.
+   */
   loading?: boolean | ChartProgress | undefined;
   error?: unknown;
   onRetry?: () => void;
@@ -164,9 +167,18 @@ export function ChartFrame({
           <p role="status" className="chart-status">
             {progressText(loading)}
           </p>
-          {typeof loading === "object" && loading.total > 0 && (
-            <progress max={loading.total} value={loading.done} aria-label={progressText(loading)} />
-          )}
+          {typeof loading === "object" &&
+            (loading.total > 0 ? (
+              <progress
+                max={loading.total}
+                value={loading.done}
+                aria-label={progressText(loading)}
+              />
+            ) : (
+              // Its place kept while the count of calls is not known yet (or they wait for the
+              // chart to be scrolled to), so that the bar, when it comes, pushes nothing down.
+              <progress className="chart-progress-placeholder" aria-hidden="true" />
+            ))}
           <div className="chart-skeleton" aria-hidden="true" />
         </div>
       ) : (

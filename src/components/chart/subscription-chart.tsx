@@ -92,11 +92,13 @@ export function SubscriptionChart({
   // Drawn again at each answer of the second round: this chart, not the page around it.
   const done = useSeriesDone(status.status === "pending" ? status.from.progress : undefined);
   const progress = status.from.progress;
+  // Before the plan (the period's count, or the chart waiting to be scrolled to), total 0
+  // keeps the progress bar's place: a second round of calls always follows.
   const loading =
     status.status === "pending"
       ? progress
         ? { done, total: progress.total, of: progress.of }
-        : true
+        : { done: 0, total: 0, of: "buckets" as const }
       : false;
   const caption = bucketCaption(title, unit, zone, i18n);
   const first = data.buckets[0];

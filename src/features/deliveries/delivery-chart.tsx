@@ -95,15 +95,15 @@ export function DeliveryChart({
   const title = t`Sent and failed messages`;
   // The chart waits for both periods' records; a failure of either is shown with its retry.
   const status = worstStatus(data, compared?.data);
+  // Pages of records are always read: while their count is not known (or they wait for the
+  // chart to be scrolled to), total 0 keeps the progress bar's place.
   const loading =
     status.status === "pending"
-      ? status.from.pagesPlanned > 0
-        ? {
-            done: status.from.pagesRead,
-            total: status.from.pagesPlanned,
-            of: "pages of records" as const,
-          }
-        : true
+      ? {
+          done: status.from.pagesRead,
+          total: status.from.pagesPlanned,
+          of: "pages of records" as const,
+        }
       : false;
   const caption = bucketCaption(title, unit, zoneLabel, i18n);
   const comparedText = compared?.periodText ?? "";
