@@ -128,18 +128,20 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     enabled,
   });
   // The pages may wait for the chart to be scrolled to (readBuckets), long after the period's
-  // count was asked: a count gone stale meanwhile is asked again as they start, so that they
-  // are planned on the count of now and add up to the totals shown. Only then: not each time
-  // the count goes stale on screen, nor while it is being asked anyway (a first load).
+  // count was asked: a count gone stale meanwhile is asked again as they start. The pages
+  // start on the old count alongside; if the new one differs, the plan follows it and the
+  // chart ends on the count of now, as the totals do. Only then: not each time the count goes
+  // stale on screen, nor while it is being asked anyway (a first load).
   const totalHash = hashKey(totalOptions.queryKey);
   const refetchTotal = total.refetch;
   useEffect(() => {
-    if (!enabled || !readBuckets) return;
+    // A closed period's count never changes (it is kept for good).
+    if (!enabled || !readBuckets || periodClosed) return;
     const query = queryClient.getQueryCache().get(totalHash);
     if (query?.state.data !== undefined && query.state.fetchStatus === "idle" && query.isStale()) {
       void refetchTotal({ cancelRefetch: false });
     }
-  }, [enabled, readBuckets, totalHash, queryClient, refetchTotal]);
+  }, [enabled, readBuckets, periodClosed, totalHash, queryClient, refetchTotal]);
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
   // Not while disabled: the total may be in the cache from another chart of the same period.
   const plan =

@@ -142,7 +142,7 @@ describe("the subscription series", () => {
     expect(sent.filter((s) => s.operation === "subscribers/statCount")).toHaveLength(1);
   });
 
-  it("asks the period's count again when the pages start after it went stale, and not before", async () => {
+  it("asks the period's count again when the pages start after it went stale", async () => {
     pinDate("2026-11-24T00:30:00Z");
     const { call, sent } = fakeService(250);
     const to = Date.now();
@@ -165,7 +165,7 @@ describe("the subscription series", () => {
       expect(result.current.totals).toBeDefined();
     });
     const counts = () => sent.filter((s) => s.operation === "subscribers/statCount").length;
-    // Out of view for longer than the count stays fresh: it is not asked again by itself.
+    // Out of view for longer than the count stays fresh.
     const count = client
       .getQueryCache()
       .findAll({ predicate: (q) => q.queryKey.includes("statCount") })[0];

@@ -177,7 +177,8 @@ export function ChartFrame({
             ) : (
               // Its place kept while the count of calls is not known yet (or they wait for the
               // chart to be scrolled to), so that the bar, when it comes, pushes nothing down.
-              <progress className="chart-progress-placeholder" aria-hidden="true" />
+              // Determinate (value 0): an indeterminate bar would keep animating, hidden.
+              <progress className="chart-progress-placeholder" value={0} aria-hidden="true" />
             ))}
           <div className="chart-skeleton" aria-hidden="true" />
         </div>

@@ -93,7 +93,8 @@ export function SubscriptionChart({
   const done = useSeriesDone(status.status === "pending" ? status.from.progress : undefined);
   const progress = status.from.progress;
   // Before the plan (the period's count, or the chart waiting to be scrolled to), total 0
-  // keeps the progress bar's place: a second round of calls always follows.
+  // keeps the progress bar's place: a second round of calls follows (unless there are no
+  // events, and then the drawn chart replaces the whole block).
   const loading =
     status.status === "pending"
       ? progress
