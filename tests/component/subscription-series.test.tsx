@@ -73,6 +73,22 @@ function appLikeClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
 }
 
+/** A 30-day series whose chart waits to be scrolled to (readBuckets false until rerendered). */
+function renderWaiting(call: Call, client: QueryClient) {
+  const to = Date.now();
+  return renderHook(
+    ({ readBuckets }: { readBuckets: boolean }) =>
+      useSubscriptionSeries({
+        groupId: 1001,
+        timeZone: ZONE,
+        from: to - 29 * DAY,
+        to,
+        readBuckets,
+      }),
+    { wrapper: wrapper({ ...createApi(), call }, client), initialProps: { readBuckets: false } },
+  );
+}
+
 describe("the subscription series", () => {
   afterEach(() => {
     unpinDate();
@@ -109,21 +125,7 @@ describe("the subscription series", () => {
   it("with readBuckets false asks only the period's count, then the pages once it turns true", async () => {
     pinDate("2026-11-24T00:30:00Z");
     const { call, sent } = fakeService(250);
-    const to = Date.now();
-    const { result, rerender } = renderHook(
-      ({ readBuckets }: { readBuckets: boolean }) =>
-        useSubscriptionSeries({
-          groupId: 1001,
-          timeZone: ZONE,
-          from: to - 29 * DAY,
-          to,
-          readBuckets,
-        }),
-      {
-        wrapper: wrapper({ ...createApi(), call }, appLikeClient()),
-        initialProps: { readBuckets: false },
-      },
-    );
+    const { result, rerender } = renderWaiting(call, appLikeClient());
     await waitFor(() => {
       expect(result.current.totals).toEqual({ subscribed: 188, unsubscribed: 62, net: 126 });
     });
@@ -145,22 +147,8 @@ describe("the subscription series", () => {
   it("asks the period's count again when the pages start after it went stale", async () => {
     pinDate("2026-11-24T00:30:00Z");
     const { call, sent } = fakeService(250);
-    const to = Date.now();
     const client = appLikeClient();
-    const { result, rerender } = renderHook(
-      ({ readBuckets }: { readBuckets: boolean }) =>
-        useSubscriptionSeries({
-          groupId: 1001,
-          timeZone: ZONE,
-          from: to - 29 * DAY,
-          to,
-          readBuckets,
-        }),
-      {
-        wrapper: wrapper({ ...createApi(), call }, client),
-        initialProps: { readBuckets: false },
-      },
-    );
+    const { result, rerender } = renderWaiting(call, client);
     await waitFor(() => {
       expect(result.current.totals).toBeDefined();
     });
