@@ -127,32 +127,14 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     ...cacheFor(periodClosed),
     enabled,
   });
-  // The pages may wait for the chart to be scrolled to (readBuckets), long after the period's
-  // count was asked: a count gone stale meanwhile is asked again as they start. The pages
-  // start on the old count alongside; if the new one differs, the plan follows it and the
-  // chart ends on the count of now, as the totals do. Only then: not each time the count goes
-  // stale on screen, nor while it is being asked anyway (a first load).
-  const totalHash = hashKey(totalOptions.queryKey);
-  const refetchTotal = total.refetch;
-  useEffect(() => {
-    // A closed period's count never changes (it is kept for good).
-    if (!enabled || !readBuckets || periodClosed) return;
-    const query = queryClient.getQueryCache().get(totalHash);
-    if (query?.state.data !== undefined && query.state.fetchStatus === "idle" && query.isStale()) {
-      void refetchTotal({ cancelRefetch: false });
-    }
-  }, [enabled, readBuckets, periodClosed, totalHash, queryClient, refetchTotal]);
   const expected = total.data ? total.data.count_subscribe + total.data.count_unsubscribe : 0;
   // Not while disabled: the total may be in the cache from another chart of the same period.
-  const plan =
-    enabled && readBuckets && total.data
-      ? planSeries(expected, buckets.length, canPage)
-      : undefined;
+  const planned = enabled && total.data ? planSeries(expected, buckets.length, canPage) : undefined;
 
   const pageCount =
-    plan?.kind === "page"
+    planned?.kind === "page"
       ? pagesToRead(
-          plan.pages,
+          planned.pages,
           expected,
           buckets.length,
           (index) =>
@@ -162,6 +144,61 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
             )?.items,
         )
       : 0;
+  const plannedPages = Array.from({ length: pageCount }, (_v, index) => ({
+    ...apiQuery(
+      groupId,
+      "subscribers/statSubscribe",
+      eventPageRequest(periodParams, index),
+      limitedCall,
+    ),
+    ...cacheFor(periodClosed),
+  }));
+  const plannedBuckets = (planned?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
+    ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
+    ...cacheFor(isClosed(bucket, now)),
+  }));
+  const plannedRound = planned?.kind === "page" ? plannedPages : plannedBuckets;
+
+  // A chart waiting to be scrolled to is drawn at once when every answer of its round is in
+  // the cache and fresh (Back to the page within the half minute, or a closed period): there
+  // is nothing to ask, so nothing to wait for. Latched for that round: its answers going stale
+  // later, off screen, do not take the chart back to "Loading…".
+  const defaultStale = queryClient.getDefaultOptions().queries?.staleTime;
+  const defaultStaleTime = typeof defaultStale === "number" ? defaultStale : 0;
+  const roundHash = plannedRound.map((query) => hashKey(query.queryKey)).join("|");
+  const [drawnFromCache, setDrawnFromCache] = useState<string>();
+  const cachedRound =
+    !readBuckets &&
+    plannedRound.length > 0 &&
+    drawnFromCache !== roundHash &&
+    plannedRound.every(
+      (query) =>
+        queryClient
+          .getQueryCache()
+          .find({ queryKey: query.queryKey, exact: true })
+          ?.isStaleByTime(
+            typeof query.staleTime === "number" ? query.staleTime : defaultStaleTime,
+          ) === false,
+    );
+  if (cachedRound) setDrawnFromCache(roundHash);
+  const read = readBuckets || cachedRound || drawnFromCache === roundHash;
+  const plan = read ? planned : undefined;
+
+  // The pages may wait for the chart to be scrolled to (readBuckets), long after the period's
+  // count was asked: a count gone stale meanwhile is asked again as they start. The pages
+  // start on the old count alongside; if the new one differs, the plan follows it and the
+  // chart ends on the count of now, as the totals do. Only then: not each time the count goes
+  // stale on screen, nor while it is being asked anyway (a first load).
+  const totalHash = hashKey(totalOptions.queryKey);
+  const refetchTotal = total.refetch;
+  useEffect(() => {
+    // A closed period's count never changes (it is kept for good).
+    if (!enabled || !read || periodClosed) return;
+    const query = queryClient.getQueryCache().get(totalHash);
+    if (query?.state.data !== undefined && query.state.fetchStatus === "idle" && query.isStale()) {
+      void refetchTotal({ cancelRefetch: false });
+    }
+  }, [enabled, read, periodClosed, totalHash, queryClient, refetchTotal]);
 
   // Stable combiners: TanStack Query runs them again only when an answer changes, so the
   // events are sorted into buckets once, not on every render. What they return holds no
@@ -191,19 +228,8 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     [],
   );
 
-  const pageQueries = Array.from({ length: pageCount }, (_v, index) => ({
-    ...apiQuery(
-      groupId,
-      "subscribers/statSubscribe",
-      eventPageRequest(periodParams, index),
-      limitedCall,
-    ),
-    ...cacheFor(periodClosed),
-  }));
-  const bucketQueries = (plan?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
-    ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
-    ...cacheFor(isClosed(bucket, now)),
-  }));
+  const pageQueries = plan?.kind === "page" ? plannedPages : [];
+  const bucketQueries = plan?.kind === "per-bucket" ? plannedBuckets : [];
   const pages = useQueries({ queries: pageQueries, combine: combinePages });
   const perBucket = useQueries({ queries: bucketQueries, combine: combineBuckets });
 

@@ -171,6 +171,46 @@ describe("the subscription series", () => {
     expect(counts()).toBe(2);
   });
 
+  it("waiting to be scrolled to, draws at once from a fresh round in the cache (Back to the page), and keeps it drawn", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(250);
+    const client = appLikeClient();
+    const first = renderWaiting(call, client);
+    first.rerender({ readBuckets: true });
+    await waitFor(() => {
+      expect(first.result.current.status).toBe("success");
+    });
+    const drawn = first.result.current.series;
+    first.unmount();
+    const asked = sent.length;
+
+    // Back to the page: the chart is below the fold again.
+    const back = renderWaiting(call, client);
+    await waitFor(() => {
+      expect(back.result.current.status).toBe("success");
+    });
+    expect(back.result.current.series).toEqual(drawn);
+    expect(sent).toHaveLength(asked);
+
+    // Its answers going stale later, off screen, do not take it back to loading.
+    const pages = client
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.queryKey.includes("statSubscribe") });
+    expect(pages).toHaveLength(3);
+    act(() => {
+      for (const page of pages) page.setState({ isInvalidated: true });
+    });
+    back.rerender({ readBuckets: false });
+    expect(back.result.current.status).toBe("success");
+    back.unmount();
+
+    // Stale ones are not drawn (nor asked for) until the chart is scrolled to.
+    const stale = renderWaiting(call, client);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(stale.result.current.status).toBe("pending");
+    expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(3);
+  });
+
   it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {
     pinDate("2026-11-24T12:00:00Z");
     // Each page of events waits to be let through, one at a time.

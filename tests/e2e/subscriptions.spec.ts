@@ -198,6 +198,29 @@ test.describe("the subscriptions page", () => {
     expect(offsets.size).toBeGreaterThan(2);
     const table = await chartTable(page);
     expect(table.subscribed).toBe(subscribed);
+
+    // Back to the page from another, while its answers are fresh: the chart's series is there at
+    // once, below the fold again (its summary; the canvas itself is drawn as it comes into
+    // view), and nothing of it is asked again.
+    let chartCalls = 0;
+    page.on("request", (request) => {
+      if (/\/api\/subscribers\/stat(Subscribe|Count)$/.test(request.url())) chartCalls += 1;
+    });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page
+      .getByRole("navigation", { name: "Pages" })
+      .getByRole("link", { name: "UTM", exact: true })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "UTM" })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Subscriptions" })).toBeVisible();
+    await expect(chart).not.toBeInViewport();
+    await expect(chart.locator(".chart-summary")).toContainText(
+      `${subscribed.toLocaleString("en-US")} subscribed`,
+    );
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator(".recharts-surface")).toBeVisible();
+    expect(chartCalls).toBe(0);
     expect(errors).toEqual([]);
   });
 
