@@ -27,7 +27,8 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 /** src/boot/: the page's first scripts, entries of their own outside the app's chunk. */
 const BOOT_MODULE = /[\\/]src[\\/]boot[\\/]/;
 /** src/boot/ but the contract's entry: what the boot script is made of (no import of zod). */
-const BOOT_SCRIPT = /[\\/]src[\\/]boot[\\/](?:boot|early-fetch|first-screen-requests)\.ts$/;
+const BOOT_SCRIPT =
+  /[\\/]src[\\/]boot[\\/](?:boot|early-fetch|first-screen-requests|warm-intl)\.ts$/;
 /** zod, the contract and the module of its schemas the SPA parses with (src/api/schemas.ts). */
 const CONTRACT =
   /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contract[\\/]|[\\/]src[\\/]api[\\/]schemas\.ts$/;

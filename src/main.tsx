@@ -5,6 +5,7 @@ import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
 import { whenFirstScreenReady } from "./app/first-render";
 import { closeEarly } from "./boot/early-fetch";
+import { INTL_WARM_UPS, warmIntl } from "./boot/warm-intl";
 import { errorTextModule } from "./components/error-text";
 import { drawInSteps } from "./components/later";
 import { applyStoredTheme } from "./app/theme-store";
@@ -45,11 +46,16 @@ const started = (
         setTimeout(resolve, 0);
       })
 ).then(startApp);
-// While those are on their way: the locale data of `Intl`, loaded once, in a task of its own
-// rather than inside the first render of the page's data.
-setTimeout(() => {
-  prepareFormatters(locale);
-}, 0);
+// While those are on their way: the locale data of `Intl`, loaded once, in tasks of their own
+// rather than inside the first render of the page's data: in steps (boot/warm-intl.ts), as the
+// boot script may not have loaded it yet (a hidden tab, or the app's files in first), then the
+// app's formatters.
+warmIntl(locale, undefined, [
+  ...INTL_WARM_UPS,
+  () => {
+    prepareFormatters(locale);
+  },
+]);
 // Drawn once the words and the first screen are in (first-render.ts): until then index.html's
 // shell shows what React would have drawn.
 void Promise.all([

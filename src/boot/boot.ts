@@ -18,6 +18,7 @@
  */
 import { sendEarly } from "./early-fetch";
 import { earlyRequestsFor, firstScreenRequests, sessionRequest } from "./first-screen-requests";
+import { warmIntl } from "./warm-intl";
 
 const screen = firstScreenRequests(location.pathname, new URLSearchParams(location.search));
 const session = sendEarly(sessionRequest);
@@ -31,17 +32,8 @@ if (screen && session) {
 }
 
 // After the first paint, not before it: this script is small and often in before the page's
-// first frame, and the locale data is one long task (70 ms of a phone's main thread) that would
-// hold index.html's shell off the screen. A hidden tab draws no frame: the app then makes the
-// formatters itself.
+// first frame, and the locale data would hold index.html's shell off the screen. A hidden tab
+// draws no frame: the app then makes the formatters itself.
 requestAnimationFrame(() => {
-  setTimeout(() => {
-    const language = document.documentElement.lang || navigator.language;
-    try {
-      new Intl.NumberFormat(language).format(0);
-      new Intl.DateTimeFormat(language).format(0);
-    } catch {
-      // A language tag Intl does not take: the app makes its own formatters.
-    }
-  }, 0);
+  warmIntl(document.documentElement.lang || navigator.language);
 });
