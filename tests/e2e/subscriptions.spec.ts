@@ -224,6 +224,33 @@ test.describe("the subscriptions page", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the totals' cards keep their height as their figures come", async ({ page }) => {
+    const accounts = await readAccounts();
+    await page.goto("/");
+    await signIn(page, accounts.marketing);
+    await expect(page).toHaveURL(/\/c\/1001$/);
+    // The counts held back until the empty cards are measured.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/subscribers/statCount", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(PAGE);
+    const card = page.getByTestId("total-subscribed");
+    await expect(card.getByLabel("Loading…")).toBeVisible({ timeout: 20_000 });
+    const loading = await card.boundingBox();
+    release();
+    await expect(card.locator(".subscriptions-figure-change")).toHaveText(/\d/, {
+      timeout: 20_000,
+    });
+    const loaded = await card.boundingBox();
+    expect(loading?.height).toBeGreaterThan(0);
+    expect(loaded?.height).toBe(loading?.height);
+  });
+
   test("filters, pages and exports the events of a period", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const accounts = await readAccounts();

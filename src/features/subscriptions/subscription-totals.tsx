@@ -76,7 +76,18 @@ export function SubscriptionTotals({ data, previous, periodText, previousText }:
             <dt>{figure.label}</dt>
             <dd>
               {figure.value === undefined ? (
-                <span className="skeleton subscriptions-figure-skeleton" aria-label={t`Loading…`} />
+                // The loaded figure's two lines, so that the card does not grow as it comes.
+                <>
+                  <span className="subscriptions-figure-value">
+                    <span
+                      className="skeleton subscriptions-figure-skeleton"
+                      aria-label={t`Loading…`}
+                    />
+                  </span>
+                  <span className="subscriptions-figure-change" aria-hidden="true">
+                    <span className="skeleton subscriptions-figure-change-skeleton" />
+                  </span>
+                </>
               ) : (
                 <>
                   <span className="subscriptions-figure-value">{figure.format(figure.value)}</span>
