@@ -64,6 +64,10 @@ test.describe("deliveries and UTM as marketing", () => {
     // once it is scrolled to: before, it asks for none, though the page below it has loaded.
     await expect(page.locator(".deliveries-table tbody tr").first()).toBeVisible();
     expect(deliveryPages).toBe(0);
+    // Meanwhile it says the period's count, which it has, in about the words that follow.
+    await expect(page.locator(".deliveries-chart .chart-summary")).toHaveText(
+      `${count.toLocaleString("en-US")} messages in the period. The service counts them but cannot tell sent from failed, so the split is read from the records.`,
+    );
     await page.locator(".deliveries-chart").scrollIntoViewIfNeeded();
     await expect(page.getByText(/messages in the period: [\d,]+ sent, [\d,]+ failed/)).toBeVisible({
       timeout: 30_000,

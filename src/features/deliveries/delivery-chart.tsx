@@ -138,6 +138,15 @@ export function DeliveryChart({
     series && status.status === "success"
       ? summarize(data, shown, totals, i18n, format)
       : undefined;
+  // While the records load, the period's count (asked at once: the card above shows it) says
+  // what it can, in about the words that follow, so the sentence that replaces it pushes
+  // little down; before it answers, the paragraph keeps its line ("").
+  const loadingSummary =
+    status.status !== "pending"
+      ? undefined
+      : data.total === undefined
+        ? ""
+        : readingSentence(data.total, i18n);
   if (summary && compared?.data.series) {
     const before = sumDeliveries(
       compared.data.series.counts.slice(0, compared.data.series.coveredBuckets),
@@ -150,6 +159,7 @@ export function DeliveryChart({
       <ChartFrame
         title={title}
         summary={summary}
+        loadingSummary={loadingSummary}
         loading={loading}
         error={status.status === "error" ? status.from.error : undefined}
         onRetry={status.from.retry}
@@ -260,6 +270,13 @@ function countedSentence(total: number, totals: Totals, i18n: I18n, format: Form
   );
 }
 
+/** The period's count, and that sent and failed are read from the records: known at once. */
+function readingSentence(total: number, i18n: I18n): string {
+  return i18n._(
+    msg`${plural(total, { one: "# message", other: "# messages" })} in the period. The service counts them but cannot tell sent from failed, so the split is read from the records.`,
+  );
+}
+
 /** The split of the records read so far, when not all of them were. */
 function splitSentence(totals: Totals, i18n: I18n, format: Formatters): string {
   const sent = format.number(totals.sent);
@@ -295,9 +312,7 @@ function summarize(
   const last = shown[shown.length - 1];
   const read = format.number(data.series?.read ?? 0);
   const lastTitle = last?.title ?? "";
-  const first = i18n._(
-    msg`${plural(total, { one: "# message", other: "# messages" })} in the period. The service counts them but cannot tell sent from failed, so the split is read from the records.`,
-  );
+  const first = readingSentence(total, i18n);
   const upTo = last
     ? i18n._(
         msg`The first ${read} were read (${plural(pages, { one: "# call", other: "# calls" })}), up to the end of ${lastTitle}.`,
