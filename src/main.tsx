@@ -5,13 +5,13 @@ import { contractSchemas } from "./api/contract-schemas";
 import { App, startApp } from "./app/app";
 import { whenFirstScreenReady } from "./app/first-render";
 import { closeEarly } from "./boot/early-fetch";
-import { INTL_WARM_UPS, warmIntl } from "./boot/warm-intl";
+import { warmIntl } from "./boot/warm-intl";
 import { errorTextModule } from "./components/error-text";
 import { drawInSteps } from "./components/later";
 import { applyStoredTheme } from "./app/theme-store";
 import { LocaleProvider } from "./i18n/locale-provider";
 import { activateLocale, followOtherTabs, startingLocale } from "./i18n/locale-runtime";
-import { prepareFormatters } from "./lib/format";
+import { intlTag, prepareFormatters } from "./lib/format";
 import "./app/styles.css";
 
 // The gateway painted <html> in the theme and language its cookies remember
@@ -50,12 +50,11 @@ const started = (
 // rather than inside the first render of the page's data: in steps (boot/warm-intl.ts), as the
 // boot script may not have loaded it yet (a hidden tab, or the app's files in first), then the
 // app's formatters.
-warmIntl(locale, undefined, [
-  ...INTL_WARM_UPS,
-  () => {
+warmIntl(intlTag(locale), {
+  done: () => {
     prepareFormatters(locale);
   },
-]);
+});
 // Drawn once the words and the first screen are in (first-render.ts): until then index.html's
 // shell shows what React would have drawn.
 void Promise.all([

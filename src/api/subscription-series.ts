@@ -144,6 +144,9 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
             )?.items,
         )
       : 0;
+  // A chart that waits to be scrolled to may hold answers (below): they are not asked again off
+  // screen, on a refocus or a reconnect, only once it is scrolled to (the effect below).
+  const offScreen = readBuckets ? {} : { refetchOnWindowFocus: false, refetchOnReconnect: false };
   const plannedPages = Array.from({ length: pageCount }, (_v, index) => ({
     ...apiQuery(
       groupId,
@@ -152,20 +155,25 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
       limitedCall,
     ),
     ...cacheFor(periodClosed),
+    ...offScreen,
   }));
   const plannedBuckets = (planned?.kind === "per-bucket" ? buckets : []).map((bucket) => ({
     ...apiQuery(groupId, "subscribers/statCount", bucketRequest(bucket, filters), limitedCall),
     ...cacheFor(isClosed(bucket, now)),
+    ...offScreen,
   }));
   const plannedRound = planned?.kind === "page" ? plannedPages : plannedBuckets;
 
   // A chart waiting to be scrolled to is drawn at once when every answer of its round is in
-  // the cache and fresh (Back to the page within the half minute, or a closed period): there
-  // is nothing to ask, so nothing to wait for. Latched for that round: its answers going stale
-  // later, off screen, do not take the chart back to "Loading…".
+  // the cache and fresh: Back to the page within the half minute, a closed period, or a round
+  // of one page that the events table below has just asked for (the same call), whichever
+  // render first finds them there. There is nothing to ask, so nothing to wait for. Latched for
+  // that round: its answers going stale later, off screen, do not take the chart back to
+  // "Loading…"; another round (another period, filter or plan) drops the latch.
   const defaultStale = queryClient.getDefaultOptions().queries?.staleTime;
   const defaultStaleTime = typeof defaultStale === "number" ? defaultStale : 0;
-  const roundHash = plannedRound.map((query) => hashKey(query.queryKey)).join("|");
+  const roundHashes = plannedRound.map((query) => hashKey(query.queryKey));
+  const roundHash = roundHashes.join("|");
   const [drawnFromCache, setDrawnFromCache] = useState<string>();
   const cachedRound =
     !readBuckets &&
@@ -181,14 +189,19 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
           ) === false,
     );
   if (cachedRound) setDrawnFromCache(roundHash);
-  const read = readBuckets || cachedRound || drawnFromCache === roundHash;
+  else if (drawnFromCache !== undefined && drawnFromCache !== roundHash) {
+    setDrawnFromCache(undefined);
+  }
+  const latched = drawnFromCache !== undefined && drawnFromCache === roundHash;
+  const read = readBuckets || cachedRound || latched;
   const plan = read ? planned : undefined;
 
   // The pages may wait for the chart to be scrolled to (readBuckets), long after the period's
   // count was asked: a count gone stale meanwhile is asked again as they start. The pages
   // start on the old count alongside; if the new one differs, the plan follows it and the
   // chart ends on the count of now, as the totals do. Only then: not each time the count goes
-  // stale on screen, nor while it is being asked anyway (a first load).
+  // stale on screen, nor while it is being asked anyway (a first load). A round drawn from the
+  // cache before the scroll has its answers gone stale meanwhile asked again then too.
   const totalHash = hashKey(totalOptions.queryKey);
   const refetchTotal = total.refetch;
   useEffect(() => {
@@ -198,7 +211,16 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
     if (query?.state.data !== undefined && query.state.fetchStatus === "idle" && query.isStale()) {
       void refetchTotal({ cancelRefetch: false });
     }
-  }, [enabled, read, periodClosed, totalHash, queryClient, refetchTotal]);
+  }, [enabled, read, readBuckets, periodClosed, totalHash, queryClient, refetchTotal]);
+  const latchedHashes = latched ? roundHash : undefined;
+  useEffect(() => {
+    if (!enabled || !readBuckets || latchedHashes === undefined) return;
+    const wanted = new Set(latchedHashes.split("|"));
+    void queryClient.refetchQueries(
+      { predicate: (query) => wanted.has(query.queryHash), stale: true },
+      { cancelRefetch: false },
+    );
+  }, [enabled, readBuckets, latchedHashes, queryClient]);
 
   // Stable combiners: TanStack Query runs them again only when an answer changes, so the
   // events are sorted into buckets once, not on every render. What they return holds no

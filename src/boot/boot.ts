@@ -18,6 +18,7 @@
  */
 import { sendEarly } from "./early-fetch";
 import { earlyRequestsFor, firstScreenRequests, sessionRequest } from "./first-screen-requests";
+import { intlTagOf } from "../contract/session-constants";
 import { warmIntl } from "./warm-intl";
 
 const screen = firstScreenRequests(location.pathname, new URLSearchParams(location.search));
@@ -35,5 +36,5 @@ if (screen && session) {
 // first frame, and the locale data would hold index.html's shell off the screen. A hidden tab
 // draws no frame: the app then makes the formatters itself.
 requestAnimationFrame(() => {
-  warmIntl(document.documentElement.lang || navigator.language);
+  warmIntl(intlTagOf(document.documentElement.lang || navigator.language));
 });

@@ -1,32 +1,45 @@
 /**
  * The steps that load `Intl`'s locale data for a language, as the first formatter would, each
- * its own task (boot.ts runs them once the shell is painted). Three, not one: ICU's own start
- * with the language's likely subtags, then the number data, then the dates' (measured in
- * Chromium at CPU ×1: 15–25, 17–21 and 3–5 ms, against 26–34 ms for a first NumberFormat
- * alone), so that none is a long task of a phone's main thread (CPU ×4).
+ * its own task (boot.ts runs them once the shell is painted, main.tsx before the app's
+ * formatters). Three, not one: ICU's own start with the language's likely subtags, then the
+ * number data, then the dates' (measured in Chromium at CPU ×1: 15–25, 17–21 and 3–5 ms,
+ * against 26–34 ms for a first NumberFormat alone), so that none is a long task of a phone's
+ * main thread (CPU ×4).
  */
-export const INTL_WARM_UPS: readonly ((language: string) => unknown)[] = [
-  (language) => new Intl.Locale(language).maximize(),
-  (language) => new Intl.NumberFormat(language).format(0),
-  (language) => new Intl.DateTimeFormat(language).format(0),
+export const INTL_WARM_UPS: readonly ((tag: string) => unknown)[] = [
+  (tag) => new Intl.Locale(tag).maximize(),
+  (tag) => new Intl.NumberFormat(tag).format(0),
+  (tag) => new Intl.DateTimeFormat(tag).format(0),
 ];
 
 /**
- * Runs the warm-up steps one task after another (`later`, setTimeout by default). A language
- * tag Intl does not take ends them: the app then makes its own formatters, and says why.
+ * Runs the warm-up steps one task after another (`later`: setTimeout by default), then `done`
+ * in the task of the last one. A step that throws (a tag Intl does not take) ends the steps
+ * early; `done` still runs, and whatever formats then finds out for itself.
  */
 export function warmIntl(
-  language: string,
-  later: (run: () => void) => void = (run) => setTimeout(run, 0),
-  steps: readonly ((language: string) => unknown)[] = INTL_WARM_UPS,
+  tag: string,
+  {
+    later = (run: () => void) => setTimeout(run, 0),
+    steps = INTL_WARM_UPS,
+    done,
+  }: {
+    later?: (run: () => void) => void;
+    steps?: readonly ((tag: string) => unknown)[];
+    done?: () => void;
+  } = {},
 ): void {
   const next = (step: number) => {
     const warmUp = steps[step];
-    if (warmUp === undefined) return;
+    if (warmUp === undefined) {
+      done?.();
+      return;
+    }
     later(() => {
       try {
-        warmUp(language);
+        warmUp(tag);
       } catch {
+        done?.();
         return;
       }
       next(step + 1);

@@ -18,3 +18,21 @@ export const channelKindNames = ["VK", "Telegram"] as const;
 
 /** The languages of the interface; `POST /auth/locale` takes one of them. */
 export const interfaceLocales = ["en", "ru"] as const;
+
+/**
+ * The `Intl` locale each language formats with. English follows British conventions (day before
+ * month, a 24-hour clock), closer to how the service's European teams read dates than en-US.
+ * Here, beside the languages, so that the boot script (src/boot/warm-intl.ts) loads the locale
+ * data of the same tag the app's formatters use, without importing the app.
+ */
+export const intlLocales: Readonly<Record<(typeof interfaceLocales)[number], string>> = {
+  en: "en-GB",
+  ru: "ru-RU",
+};
+
+/** The `Intl` tag a language formats with ("ru" → "ru-RU"); any other tag as it is. */
+export function intlTagOf(language: string): string {
+  return (interfaceLocales as readonly string[]).includes(language)
+    ? intlLocales[language as (typeof interfaceLocales)[number]]
+    : language;
+}

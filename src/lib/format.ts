@@ -1,5 +1,5 @@
 import { parseApiDateTime, toWallTime } from "@/contract/datetime";
-import { intlLocales, isLocale } from "./locale";
+import { intlTagOf } from "@/contract/session-constants";
 
 /**
  * Numbers, dates, periods and time zones as the chosen language writes them, with `Intl` only.
@@ -13,9 +13,7 @@ import { intlLocales, isLocale } from "./locale";
  */
 
 /** The `Intl` tag of an interface locale; any other tag is used as it is. */
-export function intlTag(locale: string): string {
-  return isLocale(locale) ? intlLocales[locale] : locale;
-}
+export const intlTag = intlTagOf;
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 

@@ -1,4 +1,4 @@
-import { interfaceLocales } from "@/contract/session-constants";
+import { interfaceLocales, intlLocales as sharedIntlLocales } from "@/contract/session-constants";
 
 /**
  * The languages of the interface, and how the first one is chosen. Pure: the browser's list of
@@ -22,14 +22,8 @@ export const localeNames: Readonly<Record<Locale, string>> = {
   ru: "Русский",
 };
 
-/**
- * The `Intl` locale each language formats with. English follows British conventions (day before
- * month, a 24-hour clock), closer to how the service's European teams read dates than en-US.
- */
-export const intlLocales: Readonly<Record<Locale, string>> = {
-  en: "en-GB",
-  ru: "ru-RU",
-};
+/** The `Intl` locale each language formats with (en-GB, ru-RU). */
+export const intlLocales = sharedIntlLocales;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

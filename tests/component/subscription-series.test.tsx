@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook } from "@testing-library/react";
 import { waitFor, WithI18n } from "./testing-library";
 import type { ReactNode } from "react";
@@ -87,6 +87,36 @@ function renderWaiting(call: Call, client: QueryClient) {
       }),
     { wrapper: wrapper({ ...createApi(), call }, client), initialProps: { readBuckets: false } },
   );
+}
+
+/** A series of the last `days` days whose chart waits until `readBuckets` (props of the hook). */
+function renderPeriods(call: Call, client: QueryClient) {
+  const to = Date.now();
+  return renderHook(
+    ({ readBuckets, days }: { readBuckets: boolean; days: number }) =>
+      useSubscriptionSeries({
+        groupId: 1001,
+        timeZone: ZONE,
+        from: to - (days - 1) * DAY,
+        to,
+        readBuckets,
+      }),
+    {
+      wrapper: wrapper({ ...createApi(), call }, client),
+      initialProps: { readBuckets: true, days: 30 },
+    },
+  );
+}
+
+/** Marks the cached answers of one operation stale, as half a minute would. */
+function makeStale(client: QueryClient, operation: string) {
+  const queries = client
+    .getQueryCache()
+    .findAll({ predicate: (q) => q.queryKey.includes(operation) });
+  act(() => {
+    for (const query of queries) query.setState({ isInvalidated: true });
+  });
+  return queries.length;
 }
 
 describe("the subscription series", () => {
@@ -209,6 +239,71 @@ describe("the subscription series", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(stale.result.current.status).toBe("pending");
     expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(3);
+  });
+
+  it("drops a round drawn from the cache when another period is chosen: back on it, stale, it waits again", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(250);
+    const client = appLikeClient();
+    const view = renderPeriods(call, client);
+    await waitFor(() => {
+      expect(view.result.current.status).toBe("success");
+    });
+    // Below the fold again (Back): drawn from the cache.
+    view.rerender({ readBuckets: false, days: 30 });
+    expect(view.result.current.status).toBe("success");
+    // Another period, then this one again once its pages have gone stale.
+    view.rerender({ readBuckets: false, days: 7 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    const pagesBefore = sent.filter((s) => s.operation === "subscribers/statSubscribe").length;
+    makeStale(client, "statSubscribe");
+    view.rerender({ readBuckets: false, days: 30 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(view.result.current.status).toBe("pending");
+    expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(
+      pagesBefore,
+    );
+  });
+
+  it("asks nothing off screen for a round drawn from the cache, and asks again what went stale once scrolled to", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(250);
+    const client = appLikeClient();
+    const view = renderPeriods(call, client);
+    await waitFor(() => {
+      expect(view.result.current.status).toBe("success");
+    });
+    view.unmount();
+    const back = renderPeriods(call, client);
+    back.rerender({ readBuckets: false, days: 30 });
+    await waitFor(() => {
+      expect(back.result.current.status).toBe("success");
+    });
+    const asked = sent.length;
+    expect(makeStale(client, "statSubscribe")).toBe(3);
+    makeStale(client, "statCount");
+    // A refocus refreshes the totals above (on screen), not the chart's pages below.
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(sent.slice(asked).map((s) => s.operation)).toEqual(["subscribers/statCount"]);
+    expect(back.result.current.status).toBe("success");
+
+    makeStale(client, "statCount");
+    back.rerender({ readBuckets: true, days: 30 });
+    await waitFor(() => {
+      expect(
+        sent.slice(asked).filter((s) => s.operation === "subscribers/statSubscribe"),
+      ).toHaveLength(3);
+    });
+    expect(sent.slice(asked).filter((s) => s.operation === "subscribers/statCount")).toHaveLength(
+      2,
+    );
+    act(() => {
+      focusManager.setFocused(undefined);
+    });
   });
 
   it("draws its holder again when the series is complete, not at each answer; the count of answers follows them apart", async () => {

@@ -81,6 +81,7 @@ export function SubscriptionTotals({ data, previous, periodText, previousText }:
                   <span className="subscriptions-figure-value">
                     <span
                       className="skeleton subscriptions-figure-skeleton"
+                      role="img"
                       aria-label={t`Loading…`}
                     />
                   </span>
