@@ -175,9 +175,10 @@ export function useSubscriptionSeries(input: SubscriptionSeriesInput): Subscript
   const roundHashes = plannedRound.map((query) => hashKey(query.queryKey));
   const roundHash = roundHashes.join("|");
   const [drawnFromCache, setDrawnFromCache] = useState<string>();
+  // An empty round (no events in the period) has nothing to wait for either.
   const cachedRound =
     !readBuckets &&
-    plannedRound.length > 0 &&
+    planned !== undefined &&
     drawnFromCache !== roundHash &&
     plannedRound.every(
       (query) =>

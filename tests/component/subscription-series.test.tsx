@@ -241,6 +241,17 @@ describe("the subscription series", () => {
     expect(sent.filter((s) => s.operation === "subscribers/statSubscribe")).toHaveLength(3);
   });
 
+  it("waiting to be scrolled to, draws a period without events as soon as its count says so", async () => {
+    pinDate("2026-11-24T00:30:00Z");
+    const { call, sent } = fakeService(0);
+    const { result } = renderWaiting(call, appLikeClient());
+    await waitFor(() => {
+      expect(result.current.status).toBe("success");
+    });
+    expect(result.current.series?.every((bucket) => bucket.subscribed === 0)).toBe(true);
+    expect(sent.map((s) => s.operation)).toEqual(["subscribers/statCount"]);
+  });
+
   it("drops a round drawn from the cache when another period is chosen: back on it, stale, it waits again", async () => {
     pinDate("2026-11-24T00:30:00Z");
     const { call, sent } = fakeService(250);
