@@ -68,7 +68,11 @@ export function createConnectionMonitor({
     if (state.status === "back") {
       timer = setTimer(
         () => {
+          const before = state;
           dispatch({ type: "tick" });
+          // A timer may fire a moment before the clock reads its end (timers and Date.now()
+          // keep different clocks): the state is then unchanged, and the rest is waited out.
+          if (state === before && state.status === "back") schedule();
         },
         Math.max(0, state.until - now()),
       );

@@ -47,6 +47,33 @@ describe("the connection monitor", () => {
     expect(probes).toHaveLength(5);
   });
 
+  it("ends the notice that the connection is back even when its timer fires a moment early", () => {
+    let clock = 0;
+    const timers: { run: () => void; at: number }[] = [];
+    const monitor = createConnectionMonitor({
+      probe: () => Promise.resolve(true),
+      now: () => clock,
+      random: () => 0.5,
+      // Each timer fires 1 ms before the clock reads its end, as timers and Date.now() may.
+      setTimer: (run, ms) => {
+        timers.push({ run, at: clock + ms });
+        return timers.length as unknown as ReturnType<typeof setTimeout>;
+      },
+      clearTimer: () => undefined,
+    });
+    monitor.offline();
+    monitor.answer();
+    expect(monitor.getState().status).toBe("back");
+    for (let fired = 0; fired < 5 && monitor.getState().status === "back"; fired++) {
+      const next = timers.shift();
+      if (!next) break;
+      clock = Math.max(clock, next.at - 1);
+      next.run();
+      clock += 1;
+    }
+    expect(monitor.getState().status).toBe("online");
+  });
+
   it("ends a loss as soon as any call gets an answer, without waiting for the probe", async () => {
     const { monitor, probes, recovered } = monitorWith(() => false);
     monitor.offline();
