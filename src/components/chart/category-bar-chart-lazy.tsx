@@ -99,6 +99,9 @@ export default function CategoryBars({
           border: "1px solid var(--border)",
           color: "var(--text)",
         }}
+        // In the text's colour, not the series' (an orange name on white fails contrast: axe);
+        // the names say which series each line is.
+        itemStyle={{ color: "var(--text)" }}
         cursor={{ fill: "var(--chart-cursor)" }}
         isAnimationActive={animate}
       />
