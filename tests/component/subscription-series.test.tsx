@@ -108,6 +108,18 @@ function renderPeriods(call: Call, client: QueryClient) {
   );
 }
 
+/** A 30-day series of 250 events drawn on screen, its answers in an app-like client. */
+async function drawnOnScreen() {
+  pinDate("2026-11-24T00:30:00Z");
+  const { call, sent } = fakeService(250);
+  const client = appLikeClient();
+  const view = renderPeriods(call, client);
+  await waitFor(() => {
+    expect(view.result.current.status).toBe("success");
+  });
+  return { call, sent, client, view };
+}
+
 /** Marks the cached answers of one operation stale, as half a minute would. */
 function makeStale(client: QueryClient, operation: string) {
   const queries = client
@@ -253,13 +265,7 @@ describe("the subscription series", () => {
   });
 
   it("drops a round drawn from the cache when another period is chosen: back on it, stale, it waits again", async () => {
-    pinDate("2026-11-24T00:30:00Z");
-    const { call, sent } = fakeService(250);
-    const client = appLikeClient();
-    const view = renderPeriods(call, client);
-    await waitFor(() => {
-      expect(view.result.current.status).toBe("success");
-    });
+    const { sent, client, view } = await drawnOnScreen();
     // Below the fold again (Back): drawn from the cache.
     view.rerender({ readBuckets: false, days: 30 });
     expect(view.result.current.status).toBe("success");
@@ -277,13 +283,7 @@ describe("the subscription series", () => {
   });
 
   it("asks nothing off screen for a round drawn from the cache, and asks again what went stale once scrolled to", async () => {
-    pinDate("2026-11-24T00:30:00Z");
-    const { call, sent } = fakeService(250);
-    const client = appLikeClient();
-    const view = renderPeriods(call, client);
-    await waitFor(() => {
-      expect(view.result.current.status).toBe("success");
-    });
+    const { call, sent, client, view } = await drawnOnScreen();
     view.unmount();
     const back = renderPeriods(call, client);
     back.rerender({ readBuckets: false, days: 30 });
