@@ -129,7 +129,7 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
     expect(date.textContent).toBe("Дата, МСК (UTC+3)");
 
     // The chart's sentence: "14 сообщений" (many), "1 страница" (one), numbers as Russian writes them.
-    const summary = await screen.findByText(/^14 сообщений за период/, undefined, FIRST_LOAD);
+    const summary = await screen.findByText(/^14 сообщений за период:/, undefined, FIRST_LOAD);
     expect(plainSpaces(summary.textContent)).toBe(
       "14 сообщений за период: отправлено — 12, не доставлено — 2 (из них 1 — тем, кто " +
         "запретил сообщения). Посчитано по всем сообщениям: 1 страница по 100.",
@@ -209,8 +209,12 @@ describe("the deliveries page against the local Channel API", { timeout: 60_000 
       queryClient
         .getQueryCache()
         .findAll({ predicate: (query) => query.queryKey.includes("series") });
+    // The count's sentence is said while the records still load: wait for the records.
+    await waitFor(() => {
+      expect(seriesQueries().map((query) => query.state.status)).toEqual(["success"]);
+    }, FIRST_LOAD);
     const before = seriesQueries().map((query) => query.state.dataUpdateCount);
-    expect(before).toHaveLength(1);
+    expect(before).toEqual([1]);
     // A minute on: past the usual 30 s of freshness.
     vi.setSystemTime(Date.now() + 60_000);
     try {
