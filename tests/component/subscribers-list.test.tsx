@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
+import { activateLocale } from "../../src/i18n/locale-runtime";
 import { NOW, seedTestData, TG_PEOPLE, VK_PEOPLE } from "../support/seed";
 import { plainSpaces } from "../support/i18n";
 import { brief, directoryStatus } from "./directory-helpers";
@@ -110,6 +111,34 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     expect(cells(5)[4]).toBe("Inactive");
     const link = screen.getByRole("link", { name: "Name1 Family1" });
     expect(link.getAttribute("href")).toBe("/c/1001/subscribers/1");
+  });
+
+  it("writes its dates again in the language switched to (the date cells are memoized)", async () => {
+    await live.render("/c/1001/subscribers", "support");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Subscribers" }, WAIT),
+    ).toBeTruthy();
+    await waitForNames(tgNames(1, 20));
+    const dateOf = (n: number) =>
+      plainSpaces(
+        document.querySelector<HTMLTableElement>("table.subscribers-table")?.tBodies[0]?.rows[n - 1]
+          ?.cells[3]?.textContent ?? "",
+      );
+    await waitFor(() => {
+      expect(dateOf(1)).toBe("14 Mar 2026, 13:00:00");
+    }, WAIT);
+    try {
+      await act(() => activateLocale("ru"));
+      await waitFor(() => {
+        expect(dateOf(1)).toBe("14 мар. 2026, 13:00:00");
+      }, WAIT);
+      expect(screen.getByRole("link", { name: "Name1 Family1" })).toBeTruthy();
+    } finally {
+      await act(() => activateLocale("en"));
+    }
+    await waitFor(() => {
+      expect(dateOf(1)).toBe("14 Mar 2026, 13:00:00");
+    }, WAIT);
   });
 
   it("changes the page size, from the first page", async () => {
