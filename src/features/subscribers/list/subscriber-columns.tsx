@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
+import { createContext, useContext } from "react";
 import type { Subscriber } from "@/contract/entities";
 import type { Formatters } from "@/i18n/use-format";
 import {
@@ -47,7 +48,6 @@ export interface ColumnContext {
   userIdField: UserIdField | undefined;
   userIdLabel: string;
   timeZone: string;
-  subscriptionNames: ReadonlyMap<number, string>;
   /** The language of the headers and words, and its number format. */
   i18n: I18n;
   format: Formatters;
@@ -62,6 +62,18 @@ function None() {
 }
 
 const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : <None />);
+
+/**
+ * The channel's subscription names by id, for the Subscriptions column. A context, not a part
+ * of the columns: the names usually arrive after the rows, and columns made again then did not
+ * reach the rows already drawn (the ids stayed; tests/component/subscribers-list.test.tsx).
+ * Through this the columns stay, and only this column's cells are drawn again.
+ */
+export const SubscriptionNamesContext = createContext<ReadonlyMap<number, string>>(new Map());
+
+function SubscriptionsCell({ subscriptions }: { subscriptions: Subscriber["subscriptions"] }) {
+  return joined(subscriptionNames(subscriptions, useContext(SubscriptionNamesContext)));
+}
 
 export function subscriberColumns(context: ColumnContext) {
   const { i18n, format } = context;
@@ -101,12 +113,12 @@ export function subscriberColumns(context: ColumnContext) {
       header: i18n._(msg`Status`),
       cell: ({ getValue }) => statusLabel(getValue(), i18n),
     }),
-    // Names are looked up as the cell is drawn: the table caches accessor values per row, and
-    // the names arrive after the rows.
+    // Names are looked up as the cell is drawn (SubscriptionNamesContext): the table caches
+    // accessor values per row, and the names arrive after the rows.
     column.accessor((row) => row.subscriptions, {
       id: "subscriptions",
       header: i18n._(SUBSCRIPTIONS_HEADER),
-      cell: ({ getValue }) => joined(subscriptionNames(getValue(), context.subscriptionNames)),
+      cell: ({ getValue }) => <SubscriptionsCell subscriptions={getValue()} />,
     }),
     column.accessor((row) => utmLabels(row.utms), {
       id: "utms",

@@ -24,7 +24,11 @@ import { API_ONLY_COLUMNS } from "./directory-rows";
 import { DirectoryView } from "./directory-view";
 import { SourceSwitch } from "./source-switch";
 import { PagedView } from "./paged-view";
-import { HIDEABLE_COLUMN_IDS, subscriberColumns } from "./subscriber-columns";
+import {
+  HIDEABLE_COLUMN_IDS,
+  subscriberColumns,
+  SubscriptionNamesContext,
+} from "./subscriber-columns";
 import { listSource, subscribersSearch } from "./subscribers-search";
 import { TableSkeleton } from "./table-skeleton";
 import { useShownColumns } from "./use-shown-columns";
@@ -121,13 +125,12 @@ export function SubscribersPage() {
         userIdField: field,
         userIdLabel: userIdLabel(field, i18n),
         timeZone: channel.time_zone,
-        subscriptionNames: names,
         i18n,
         format,
       }),
     // The language is a dependency through `format` (one per locale), and `i18n` is the app's
     // one instance: the headers are made again when the language changes.
-    [channel.group_id, channel.time_zone, field, names, i18n, format],
+    [channel.group_id, channel.time_zone, field, i18n, format],
   );
   const table = { columns, visibility, onVisibilityChange: setVisibility };
   const pageSize = Number(search.size);
@@ -247,48 +250,50 @@ export function SubscribersPage() {
           </button>
         </p>
       )}
-      <Later fallback={<TableSkeleton label={loadingList} />}>
-        {sourceUnknown ? (
-          <TableSkeleton label={loadingList} />
-        ) : fromDirectory ? (
-          <DirectoryView
-            groupId={channel.group_id}
-            field={field}
-            pageSize={pageSize}
-            order={search.order}
-            q={search.q}
-            stack={search.from}
-            onMove={(from) => {
-              setSearch({ from }, { push: true });
-            }}
-            table={table}
-          />
-        ) : search.mode === "pages" ? (
-          <PagedView
-            groupId={channel.group_id}
-            pageSize={pageSize}
-            stack={search.after}
-            onMove={(after) => {
-              setSearch({ after }, { push: true });
-            }}
-            table={table}
-            filters={filters}
-            filtered={filtered}
-          />
-        ) : (
-          <ChunkBoundary what={t`The list could not be loaded.`}>
-            <Suspense fallback={<TableSkeleton label={loadingList} />}>
-              <LoadMoreView
-                groupId={channel.group_id}
-                pageSize={pageSize}
-                table={table}
-                filters={filters}
-                filtered={filtered}
-              />
-            </Suspense>
-          </ChunkBoundary>
-        )}
-      </Later>
+      <SubscriptionNamesContext value={names}>
+        <Later fallback={<TableSkeleton label={loadingList} />}>
+          {sourceUnknown ? (
+            <TableSkeleton label={loadingList} />
+          ) : fromDirectory ? (
+            <DirectoryView
+              groupId={channel.group_id}
+              field={field}
+              pageSize={pageSize}
+              order={search.order}
+              q={search.q}
+              stack={search.from}
+              onMove={(from) => {
+                setSearch({ from }, { push: true });
+              }}
+              table={table}
+            />
+          ) : search.mode === "pages" ? (
+            <PagedView
+              groupId={channel.group_id}
+              pageSize={pageSize}
+              stack={search.after}
+              onMove={(after) => {
+                setSearch({ after }, { push: true });
+              }}
+              table={table}
+              filters={filters}
+              filtered={filtered}
+            />
+          ) : (
+            <ChunkBoundary what={t`The list could not be loaded.`}>
+              <Suspense fallback={<TableSkeleton label={loadingList} />}>
+                <LoadMoreView
+                  groupId={channel.group_id}
+                  pageSize={pageSize}
+                  table={table}
+                  filters={filters}
+                  filtered={filtered}
+                />
+              </Suspense>
+            </ChunkBoundary>
+          )}
+        </Later>
+      </SubscriptionNamesContext>
     </SegmentContext>
   );
 }
