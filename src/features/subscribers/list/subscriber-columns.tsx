@@ -1,7 +1,12 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  tableFeatures,
+  type CellContext,
+} from "@tanstack/react-table";
 import { createContext, useContext } from "react";
 import type { Subscriber } from "@/contract/entities";
 import type { Formatters } from "@/i18n/use-format";
@@ -71,8 +76,16 @@ const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : <N
  */
 export const SubscriptionNamesContext = createContext<ReadonlyMap<number, string>>(new Map());
 
-function SubscriptionsCell({ subscriptions }: { subscriptions: Subscriber["subscriptions"] }) {
-  return joined(subscriptionNames(subscriptions, useContext(SubscriptionNamesContext)));
+/** The Subscriptions column's cell: a component of its own (the table draws it as one). */
+function SubscriptionsCell({
+  getValue,
+}: Pick<CellContext<typeof subscriberTableFeatures, Subscriber>, "getValue">) {
+  return joined(
+    subscriptionNames(
+      getValue<Subscriber["subscriptions"]>(),
+      useContext(SubscriptionNamesContext),
+    ),
+  );
 }
 
 export function subscriberColumns(context: ColumnContext) {
@@ -118,7 +131,7 @@ export function subscriberColumns(context: ColumnContext) {
     column.accessor((row) => row.subscriptions, {
       id: "subscriptions",
       header: i18n._(SUBSCRIPTIONS_HEADER),
-      cell: ({ getValue }) => <SubscriptionsCell subscriptions={getValue()} />,
+      cell: SubscriptionsCell,
     }),
     column.accessor((row) => utmLabels(row.utms), {
       id: "utms",
