@@ -2,6 +2,7 @@ import "./recharts-on-preact";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";
+import { tooltipLook } from "./chart-tooltip";
 
 export interface BarsProps {
   series: readonly ChartSeries[];
@@ -60,24 +61,7 @@ export default function Bars({
         width={56}
         label={{ value: yLabel, angle: -90, position: "insideLeft", offset: 2, ...tick }}
       />
-      <Tooltip
-        labelFormatter={(_label, payload) => {
-          const first: unknown = payload[0]?.payload;
-          return typeof first === "object" && first !== null && "title" in first
-            ? String(first.title)
-            : "";
-        }}
-        contentStyle={{
-          background: "var(--surface)",
-          border: "1px solid var(--border)",
-          color: "var(--text)",
-        }}
-        // In the text's colour, not the series' (an orange name on white fails contrast: axe);
-        // the names say which series each line is.
-        itemStyle={{ color: "var(--text)" }}
-        cursor={{ fill: "var(--chart-cursor)" }}
-        isAnimationActive={animate}
-      />
+      <Tooltip {...tooltipLook} isAnimationActive={animate} />
       {series.map((item, i) => (
         <Bar
           key={item.label}

@@ -12,6 +12,7 @@ import {
 } from "recharts";
 import type { SeriesPoint } from "@/lib/fit-points";
 import type { ChartSeries } from "./chart-series";
+import { tooltipLook } from "./chart-tooltip";
 
 /** A category's row: its values, and optionally its own colour and a note after its bars. */
 export interface CategoryPoint extends SeriesPoint {
@@ -87,22 +88,8 @@ export default function CategoryBars({
         interval={0}
       />
       <Tooltip
-        labelFormatter={(_label, payload) => {
-          const first: unknown = payload[0]?.payload;
-          return typeof first === "object" && first !== null && "title" in first
-            ? String(first.title)
-            : "";
-        }}
+        {...tooltipLook}
         formatter={(value) => (typeof value === "number" ? formatValue(value) : String(value))}
-        contentStyle={{
-          background: "var(--surface)",
-          border: "1px solid var(--border)",
-          color: "var(--text)",
-        }}
-        // In the text's colour, not the series' (an orange name on white fails contrast: axe);
-        // the names say which series each line is.
-        itemStyle={{ color: "var(--text)" }}
-        cursor={{ fill: "var(--chart-cursor)" }}
         isAnimationActive={animate}
       />
       {series.map((item, i) => (
