@@ -1,13 +1,8 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import {
-  columnVisibilityFeature,
-  createColumnHelper,
-  tableFeatures,
-  type CellContext,
-} from "@tanstack/react-table";
-import { createContext, useContext } from "react";
+import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
+import { createContext } from "react";
 import type { Subscriber } from "@/contract/entities";
 import type { Formatters } from "@/i18n/use-format";
 import {
@@ -76,18 +71,6 @@ const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : <N
  */
 export const SubscriptionNamesContext = createContext<ReadonlyMap<number, string>>(new Map());
 
-/** The Subscriptions column's cell: a component of its own (the table draws it as one). */
-function SubscriptionsCell({
-  getValue,
-}: Pick<CellContext<typeof subscriberTableFeatures, Subscriber>, "getValue">) {
-  return joined(
-    subscriptionNames(
-      getValue<Subscriber["subscriptions"]>(),
-      useContext(SubscriptionNamesContext),
-    ),
-  );
-}
-
 export function subscriberColumns(context: ColumnContext) {
   const { i18n, format } = context;
   return column.columns([
@@ -108,11 +91,9 @@ export function subscriberColumns(context: ColumnContext) {
     column.accessor((row) => userIdOf(row, context.userIdField), {
       id: "userId",
       header: context.userIdLabel,
-      cell: ({ getValue }) => {
-        const value = getValue();
-        // An id is a name, not an amount: written as the API gives it, with no separators.
-        return value === undefined ? <None /> : String(value);
-      },
+      // An id is a name, not an amount: written as the API gives it, with no separators (a
+      // number drawn as text is its digits alone).
+      cell: ({ getValue }) => getValue() ?? <None />,
     }),
     column.accessor((row) => row.id, { id: "recordId", header: i18n._(msg`Record id`) }),
     column.accessor((row) => row.date, {
@@ -131,7 +112,13 @@ export function subscriberColumns(context: ColumnContext) {
     column.accessor((row) => row.subscriptions, {
       id: "subscriptions",
       header: i18n._(SUBSCRIPTIONS_HEADER),
-      cell: SubscriptionsCell,
+      // The table calls each cell as a function, not as a component (subscribers-table.tsx):
+      // the names' context is read by its consumer, the one component of this cell.
+      cell: ({ getValue }) => (
+        <SubscriptionNamesContext.Consumer>
+          {(names) => joined(subscriptionNames(getValue(), names))}
+        </SubscriptionNamesContext.Consumer>
+      ),
     }),
     column.accessor((row) => utmLabels(row.utms), {
       id: "utms",

@@ -1,11 +1,23 @@
 import { Trans } from "@lingui/react/macro";
-import type { Row } from "@tanstack/react-table";
-import type { Ref } from "react";
+import type { ColumnDefTemplate, Row } from "@tanstack/react-table";
+import type { ReactNode, Ref } from "react";
 import type { Subscriber } from "@/contract/entities";
 import type { subscriberTableFeatures } from "./subscriber-columns";
 import type { SubscribersTableModel } from "./use-subscribers-table";
 
 type SubscriberRow = Row<typeof subscriberTableFeatures, Subscriber>;
+
+/**
+ * A header's or a cell's content: its column's template called as the function it is.
+ * TanStack's `FlexRender` draws two components a cell (itself, and the column's function as
+ * one), 240 of them for twenty rows of six columns, on the subscribers page's first load. So no
+ * column's function may call a hook: one that reads a context draws its consumer
+ * (subscriber-columns.tsx).
+ */
+const content = <P extends object>(
+  template: ColumnDefTemplate<P> | undefined,
+  props: P,
+): ReactNode => (typeof template === "function" ? (template(props) as ReactNode) : template);
 
 interface SubscribersTableProps {
   table: SubscribersTableModel;
@@ -48,7 +60,8 @@ export function SubscribersTable({
           <tr key={group.id} aria-rowindex={1}>
             {group.headers.map((header) => (
               <th key={header.id} scope="col" className={`col-${header.column.id}`}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                {/* One row of headers, no groups: none is a placeholder. */}
+                {content(header.column.columnDef.header, header.getContext())}
               </th>
             ))}
           </tr>
@@ -60,7 +73,7 @@ export function SubscribersTable({
           <tr key={row.id} ref={rowRef} data-index={index} aria-rowindex={index + 2}>
             {row.getVisibleCells().map((cell) => (
               <td key={cell.id} className={`col-${cell.column.id}`}>
-                <table.FlexRender cell={cell} />
+                {content(cell.column.columnDef.cell, cell.getContext())}
               </td>
             ))}
           </tr>
