@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { channelKindLabel } from "../../src/lib/channel-kind";
 import { channelPath, parseGroupId, switchChannelPath } from "../../src/lib/channel-path";
 import { isChunkLoadError } from "../../src/lib/chunk-error";
-import { initials } from "../../src/lib/initials";
+import { initials, isLetterOrDigit } from "../../src/lib/initials";
 import { testI18n } from "../support/i18n";
 
 const i18n = testI18n("en");
@@ -57,6 +57,19 @@ describe("initials", () => {
   it("falls back to ? when there is no letter", () => {
     expect(initials("")).toBe("?");
     expect(initials("!!! ---")).toBe("?");
+  });
+
+  it("tells letters and digits as Unicode's classes do, but for symbols with a case", () => {
+    const classes = /[\p{L}\p{N}]/u;
+    const differ: string[] = [];
+    // Latin, Greek and Cyrillic whole, and a few beyond them.
+    const chars = Array.from({ length: 0x530 }, (_, code) => String.fromCodePoint(code));
+    chars.push("ก", "中", "ع", "א", "٣", "😀", "𝔸", "ª", "ĸ", "²", "½", "Ⅻ", "ⓐ", "Ⓩ", "①");
+    for (const char of chars) {
+      if (isLetterOrDigit(char) !== classes.test(char)) differ.push(char);
+    }
+    expect(differ).toEqual(["\u0345", "ⓐ", "Ⓩ"]);
+    expect(initials("中村 ❤ 太郎")).toBe("中太");
   });
 });
 
