@@ -30,7 +30,7 @@ export function Avatar({ name, photo, size, className, lazy = false }: AvatarPro
         alt=""
         width={size}
         height={size}
-        {...(lazy ? { loading: "lazy" as const } : {})}
+        loading={lazy ? "lazy" : undefined}
         referrerPolicy="no-referrer"
         onError={() => {
           setFailedUrl(url);

@@ -1,6 +1,5 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans } from "@lingui/react/macro";
 import { columnVisibilityFeature, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { createContext } from "react";
 import type { Subscriber } from "@/contract/entities";
@@ -53,16 +52,6 @@ export interface ColumnContext {
   format: Formatters;
 }
 
-function None() {
-  return (
-    <span className="muted">
-      <Trans context="no value in a table cell">none</Trans>
-    </span>
-  );
-}
-
-const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : <None />);
-
 /**
  * The channel's subscription names by id, for the Subscriptions column. A context, not a part
  * of the columns: the names usually arrive after the rows, and columns made again then did not
@@ -73,6 +62,14 @@ export const SubscriptionNamesContext = createContext<ReadonlyMap<number, string
 
 export function subscriberColumns(context: ColumnContext) {
   const { i18n, format } = context;
+  // An empty cell's word, written once for the columns (made again in another language), not a
+  // component and a <Trans> in each empty cell.
+  const none = (
+    <span className="muted">
+      {i18n._(msg({ message: "none", context: "no value in a table cell" }))}
+    </span>
+  );
+  const joined = (labels: string[]) => (labels.length > 0 ? labels.join(", ") : none);
   return column.columns([
     column.accessor((row) => row.id, {
       id: "person",
@@ -93,7 +90,7 @@ export function subscriberColumns(context: ColumnContext) {
       header: context.userIdLabel,
       // An id is a name, not an amount: written as the API gives it, with no separators (a
       // number drawn as text is its digits alone).
-      cell: ({ getValue }) => getValue() ?? <None />,
+      cell: ({ getValue }) => getValue() ?? none,
     }),
     column.accessor((row) => row.id, { id: "recordId", header: i18n._(msg`Record id`) }),
     column.accessor((row) => row.date, {
