@@ -1,6 +1,7 @@
 /**
  * What the bar charts' tooltips share (bar-chart-lazy.tsx, category-bar-chart-lazy.tsx): the
- * bucket's own title as the heading, the theme's surface and text, and the hover band's fill.
+ * bucket's own title as the heading, the theme's surface and text, the hover band's fill, and the
+ * series in the legend's order, each name with its colon.
  */
 export const tooltipLook = {
   labelFormatter: (_label: unknown, payload: readonly { payload?: unknown }[]) => {
@@ -18,4 +19,9 @@ export const tooltipLook = {
   // names say which series each line is.
   itemStyle: { color: "var(--text)" },
   cursor: { fill: "var(--chart-cursor)" },
+  // "Subscribed: 12", as the words are written in English and in Russian, not Recharts' " : ".
+  separator: ": ",
+  // In the legend's order (the charts key their series s0, s1…), not Recharts' own by name,
+  // which put «Отписались» before «Подписались».
+  itemSorter: (item: { dataKey?: unknown }) => Number(String(item.dataKey).slice(1)),
 };
