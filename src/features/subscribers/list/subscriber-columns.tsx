@@ -56,7 +56,8 @@ export interface ColumnContext {
  * The channel's subscription names by id, for the Subscriptions column. A context, not a part
  * of the columns: the names usually arrive after the rows, and columns made again then did not
  * reach the rows already drawn (the ids stayed; tests/component/subscribers-list.test.tsx).
- * Through this the columns stay, and only this column's cells are drawn again.
+ * Through this the columns stay; the page around the table is drawn again when the names come
+ * (it asks for them), its memoized cells skip their work, and only this column's cells change.
  */
 export const SubscriptionNamesContext = createContext<ReadonlyMap<number, string>>(new Map());
 

@@ -10,9 +10,11 @@ type SubscriberRow = Row<typeof subscriberTableFeatures, Subscriber>;
 /**
  * A header's or a cell's content: its column's template called as the function it is.
  * TanStack's `FlexRender` draws two components a cell (itself, and the column's function as
- * one), 240 of them for twenty rows of six columns, on the subscribers page's first load. So no
- * column's function may call a hook: one that reads a context draws its consumer
- * (subscriber-columns.tsx).
+ * one): 240 for twenty rows of the directory's six columns, 320 for the API's eight, on the
+ * subscribers page's first load. So no column's template may be a component or call a hook
+ * (nothing checks it: Preact does not complain when the hooks of a render change in number);
+ * one that needs a hook or a context draws a component of its own, as the Subscriptions
+ * column draws the names' consumer (subscriber-columns.tsx).
  */
 const content = <P extends object>(
   template: ColumnDefTemplate<P> | undefined,
