@@ -37,11 +37,15 @@ export function NavPlaceholder() {
   );
 }
 
-/** The channel switcher's and the user menu's placeholders while the session is checked. */
+/**
+ * The channel switcher's, the person search's and the user menu's placeholders while the session
+ * is checked (the search is there for administrators and support, not for marketing).
+ */
 export function HeaderPlaceholder() {
   return (
     <div className="shell-header-end" aria-hidden="true">
       <span className="skeleton boot-control boot-switcher" />
+      <span className="skeleton boot-control boot-search" />
       <span className="skeleton boot-control boot-user" />
     </div>
   );
