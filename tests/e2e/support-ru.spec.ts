@@ -211,4 +211,31 @@ test.describe("support staff in Russian", () => {
     await lookAt(page, testInfo, "ru-light-bulk-results");
     expect(errors).toEqual([]);
   });
+
+  test("Back from a person's card returns to the row of the list they were opened from", async ({
+    page,
+  }) => {
+    const accounts = await readAccounts();
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
+    await page.goto("/sign-in");
+    await signInInRussian(page, accounts.support);
+    await expect(page).toHaveURL(new RegExp(`/c/${String(GROUP)}$`));
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`/c/${String(GROUP)}/subscribers`);
+    const rows = page.getByRole("table", { name: "Подписчики" }).locator("tbody tr");
+    await expect(rows).toHaveCount(20);
+    const row = rows.nth(14);
+    await row.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(/\/subscribers\/\d+$/);
+    // A page opened by a link starts at its top…
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // …and Back returns to where the list was left, not to its top.
+    await page.goBack();
+    await expect(rows).toHaveCount(20);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+    expect(errors).toEqual([]);
+  });
 });
