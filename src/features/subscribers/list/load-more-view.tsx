@@ -65,6 +65,7 @@ export function LoadMoreView({
   });
   const spaceBefore = items[0]?.start ?? 0;
   const spaceAfter = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const columnCount = table.getVisibleLeafColumns().length;
 
   // Scrolled near the end: the next page comes without a click (the button stays for keyboards).
   const lastDrawn = items.at(-1)?.index ?? -1;
@@ -117,8 +118,8 @@ export function LoadMoreView({
             table={table}
             rows={drawn}
             rowCount={data.length}
-            spaceBefore={spaceBefore}
-            spaceAfter={spaceAfter}
+            before={spaceBefore > 0 && <Spacer height={spaceBefore} columns={columnCount} />}
+            after={spaceAfter > 0 && <Spacer height={spaceAfter} columns={columnCount} />}
             rowRef={virtualizer.measureElement}
           />
         </div>
@@ -142,5 +143,14 @@ export function LoadMoreView({
         </button>
       )}
     </>
+  );
+}
+
+/** Stands in for rows not drawn, so the scrollbar has the size of the whole list. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="subscribers-spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
   );
 }

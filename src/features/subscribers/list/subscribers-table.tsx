@@ -29,9 +29,9 @@ interface SubscribersTableProps {
   rowCount: number;
   /** A newer set of rows is on its way: the ones shown are stale. */
   busy?: boolean;
-  /** Heights of the rows left out above and below the window (virtualized only). */
-  spaceBefore?: number;
-  spaceAfter?: number;
+  /** What stands in for the rows left out above and below the window (virtualized only). */
+  before?: ReactNode;
+  after?: ReactNode;
   /** Lets a virtualizer measure each drawn row. */
   rowRef?: Ref<HTMLTableRowElement>;
 }
@@ -42,11 +42,10 @@ export function SubscribersTable({
   rows,
   rowCount,
   busy = false,
-  spaceBefore = 0,
-  spaceAfter = 0,
+  before,
+  after,
   rowRef,
 }: SubscribersTableProps) {
-  const columnCount = table.getVisibleLeafColumns().length;
   return (
     <table
       className="subscribers-table"
@@ -70,7 +69,7 @@ export function SubscribersTable({
         ))}
       </thead>
       <tbody>
-        {spaceBefore > 0 && <Spacer height={spaceBefore} columns={columnCount} />}
+        {before}
         {rows.map(({ row, index }) => (
           <tr key={row.id} ref={rowRef} data-index={index} aria-rowindex={index + 2}>
             {row.getVisibleCells().map((cell) => (
@@ -80,17 +79,8 @@ export function SubscribersTable({
             ))}
           </tr>
         ))}
-        {spaceAfter > 0 && <Spacer height={spaceAfter} columns={columnCount} />}
+        {after}
       </tbody>
     </table>
-  );
-}
-
-/** Stands in for rows not drawn, so the scrollbar has the size of the whole list. */
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tr className="subscribers-spacer" aria-hidden="true">
-      <td colSpan={columns} style={{ height }} />
-    </tr>
   );
 }
