@@ -6,7 +6,6 @@ import {
   Suspense,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -46,7 +45,7 @@ interface LayoutProps {
 
 export function Layout({ header, nav, children }: LayoutProps) {
   const { t } = useLingui();
-  const { pathname, key } = useLocation();
+  const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const navListId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -63,29 +62,6 @@ export function Layout({ header, nav, children }: LayoutProps) {
   const menuOpen = openAt === pathname && !moving;
   const mainRef = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
-  // Where each entry of the history was scrolled to, by its key: Back and Forward return there.
-  const scrolledTo = useRef(new Map<string, number>());
-  const shownKey = useRef(key);
-  // Before the frame after the move: the new page, maybe shorter, scrolls the window then, and
-  // that position is the new entry's, not the one left.
-  useLayoutEffect(() => {
-    shownKey.current = key;
-  }, [key]);
-
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        scrolledTo.current.set(shownKey.current, window.scrollY);
-      });
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", onScroll);
-    };
-  }, []);
 
   // After moving to another page, focus goes to the page itself, as a full page load would
   // put a screen reader's and a keyboard's start there, instead of staying on a link that may
@@ -100,15 +76,13 @@ export function Layout({ header, nav, children }: LayoutProps) {
     if (document.activeElement?.closest("dialog")?.open) return;
     // Without the browser's scroll: <main> is taller than the screen, so focusing it scrolled
     // it to the window's top and the header (channel, search, account) out of sight. A new
-    // page starts at its top, as a full load does; Back and Forward return to where that page
-    // was left (a support person back from a person's card to the fifteenth row of a list).
+    // page starts at its top, as a full load does. Back and Forward are left to the browser,
+    // which returns to where that page was left (a support person back from a person's card
+    // to the fifteenth row of a list; tests/e2e/support-ru.spec.ts).
     mainRef.current?.focus({ preventScroll: true });
-    window.scrollTo(
-      0,
-      navigationType === NavigationType.Pop ? (scrolledTo.current.get(key) ?? 0) : 0,
-    );
-    // The path alone decides a move (a new query string is none); the entry's key and how it
-    // was reached are read as they are then.
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+    // The path alone decides a move (a new query string is none); how it was reached is read as
+    // it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
