@@ -78,7 +78,9 @@ export function Layout({ header, nav, children }: LayoutProps) {
     // it to the window's top and the header (channel, search, account) out of sight. A new
     // page starts at its top, as a full load does. Back and Forward are left to the browser,
     // which returns to where that page was left (a support person back from a person's card
-    // to the fifteenth row of a list; tests/e2e/support-ru.spec.ts).
+    // to the fifteenth row of a list; tests/e2e/support-ru.spec.ts) when the page is drawn
+    // from the cache; a page whose data is fetched again opens where the browser's one restore
+    // left it, clamped to the page it was leaving (README, First load, session 22).
     mainRef.current?.focus({ preventScroll: true });
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     // The path alone decides a move (a new query string is none); how it was reached is read as
