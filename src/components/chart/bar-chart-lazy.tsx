@@ -1,7 +1,7 @@
 import "./recharts-on-preact";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { SeriesPoint } from "@/lib/fit-points";
-import type { ChartSeries } from "./chart-series";
+import { seriesKey, type ChartSeries } from "./chart-series";
 import { tooltipLook } from "./chart-tooltip";
 
 export interface BarsProps {
@@ -35,7 +35,7 @@ export default function Bars({
   const data = points.map((point) => ({
     label: point.label,
     title: point.title,
-    ...Object.fromEntries(point.values.map((value, i) => [`s${String(i)}`, value])),
+    ...Object.fromEntries(point.values.map((value, i) => [seriesKey(i), value])),
   }));
   return (
     <BarChart
@@ -65,7 +65,7 @@ export default function Bars({
       {series.map((item, i) => (
         <Bar
           key={item.label}
-          dataKey={`s${String(i)}`}
+          dataKey={seriesKey(i)}
           name={item.label}
           fill={item.color}
           fillOpacity={item.faded ? FADED_OPACITY : 1}

@@ -11,7 +11,7 @@ import {
   type BarShapeProps,
 } from "recharts";
 import type { SeriesPoint } from "@/lib/fit-points";
-import type { ChartSeries } from "./chart-series";
+import { seriesKey, type ChartSeries } from "./chart-series";
 import { tooltipLook } from "./chart-tooltip";
 
 /** A category's row: its values, and optionally its own colour and a note after its bars. */
@@ -57,7 +57,7 @@ export default function CategoryBars({
     label: point.label,
     title: point.title,
     note: point.note ?? "",
-    ...Object.fromEntries(point.values.map((value, i) => [`s${String(i)}`, value])),
+    ...Object.fromEntries(point.values.map((value, i) => [seriesKey(i), value])),
   }));
   const noted = points.some((point) => point.note !== undefined && point.note !== "");
   const last = series.length - 1;
@@ -95,7 +95,7 @@ export default function CategoryBars({
       {series.map((item, i) => (
         <Bar
           key={item.label}
-          dataKey={`s${String(i)}`}
+          dataKey={seriesKey(i)}
           name={item.label}
           fill={item.color}
           isAnimationActive={animate}

@@ -18,3 +18,9 @@ export interface ChartData {
   xLabel: string;
   yLabel: string;
 }
+
+/** The key of a chart's `index`th series in its rows, its bars and its tooltip: "s0", "s1"… */
+export const seriesKey = (index: number) => `s${String(index)}`;
+
+/** The index a series key stands for (`seriesKey`'s inverse). */
+export const seriesIndex = (key: unknown) => Number(String(key).slice(1));

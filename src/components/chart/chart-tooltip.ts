@@ -1,3 +1,5 @@
+import { seriesIndex } from "./chart-series";
+
 /**
  * What the bar charts' tooltips share (bar-chart-lazy.tsx, category-bar-chart-lazy.tsx): the
  * bucket's own title as the heading, the theme's surface and text, the hover band's fill, and the
@@ -21,7 +23,7 @@ export const tooltipLook = {
   cursor: { fill: "var(--chart-cursor)" },
   // "Subscribed: 12", as the words are written in English and in Russian, not Recharts' " : ".
   separator: ": ",
-  // In the legend's order (the charts key their series s0, s1…), not Recharts' own by name,
-  // which put «Отписались» before «Подписались».
-  itemSorter: (item: { dataKey?: unknown }) => Number(String(item.dataKey).slice(1)),
+  // In the legend's order (the series' own, by their keys), not Recharts' own by name, which
+  // put «Отписались» before «Подписались».
+  itemSorter: (item: { dataKey?: unknown }) => seriesIndex(item.dataKey),
 };
