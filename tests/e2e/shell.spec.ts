@@ -102,6 +102,30 @@ test.describe("the app shell", () => {
     }
   });
 
+  test("keeps a placeholder still for its first second, then pulses it", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    // With no script, the HTML shell's placeholders stay on screen.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/sign-in");
+    const placeholder = page.locator(".boot-shell .skeleton").first();
+    await expect(placeholder).toBeVisible();
+    // The pulse's own clock, paused and set: no test waits a second.
+    const opacityAt = (ms: number) =>
+      placeholder.evaluate((element, at) => {
+        const [pulse] = element.getAnimations();
+        if (!pulse) return null;
+        pulse.pause();
+        pulse.currentTime = at;
+        return Number(getComputedStyle(element).opacity);
+      }, ms);
+    expect(await opacityAt(0)).toBe(1);
+    expect(await opacityAt(900)).toBe(1);
+    expect(await opacityAt(1600)).toBeLessThan(0.9);
+    // Asked for less motion, it does not pulse at all.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await opacityAt(1600)).toBeNull();
+  });
+
   test("paints a remembered dark choice and language before the app's script runs", async ({
     page,
   }) => {
