@@ -445,6 +445,25 @@ describe("serving the app", () => {
     expect(answer.status).toBe(404);
   });
 
+  it("answers a path under a dot-folder or with an empty segment with 404, not with the page", async () => {
+    for (const path of [
+      "/.git/HEAD",
+      "/.vite/x",
+      "/.well-known/change-password",
+      "/c/.hidden",
+      "//c/1001",
+      "/c/1001//subscribers",
+    ]) {
+      const answer = remember(await new Browser(gateway.url).request("GET", path));
+      expect(answer.status, `GET ${path}`).toBe(404);
+      const head = await fetch(`${gateway.url}${path}`, { method: "HEAD" });
+      expect(head.status, `HEAD ${path}`).toBe(404);
+    }
+    // The app's own paths are still pages.
+    const page = remember(await new Browser(gateway.url).request("GET", "/c/1001/subscribers"));
+    expect(page.status).toBe(200);
+  });
+
   it("refuses bodies over the limit", async () => {
     const ada = await signedIn("ada");
     const answer = remember(
