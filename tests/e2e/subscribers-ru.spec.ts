@@ -232,6 +232,33 @@ test.describe("the subscribers pages in Russian", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the columns menu fits a phone's screen in Russian", async ({ page }) => {
+    const accounts = await readAccounts();
+    await page.goto("/sign-in");
+    await signInInRussian(page, accounts.admin);
+    await expect(page).toHaveURL(new RegExp(`/c/${String(TELEGRAM)}$`));
+    for (const width of [360, 412]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/c/1001/subscribers");
+      await expect(subscribersTable(page)).toBeVisible();
+      await page.getByText("Столбцы", { exact: false }).first().click();
+      const showAll = page.getByRole("button", { name: "Показать все столбцы" });
+      await expect(showAll).toBeVisible();
+      // The menu and its last button end inside the screen, and the page does not scroll sideways
+      // (the menu was 412 px wide from x = 16 in Russian: the page became 428 px wide).
+      const menuRight = await page
+        .locator(".subscribers-columns fieldset")
+        .evaluate((menu) => menu.getBoundingClientRect().right);
+      const buttonRight = await showAll.evaluate((button) => button.getBoundingClientRect().right);
+      expect(menuRight, `menu at ${String(width)} px`).toBeLessThanOrEqual(width);
+      expect(buttonRight, `button at ${String(width)} px`).toBeLessThanOrEqual(width);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `at ${String(width)} px`).toBeLessThanOrEqual(0);
+    }
+  });
+
   for (const scheme of ["light", "dark"] as const) {
     test(`every subscribers page reads well in Russian in ${scheme}, wide and narrow`, async ({
       page,

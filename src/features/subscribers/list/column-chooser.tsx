@@ -67,13 +67,16 @@ export function ColumnChooser({ visibility, onChange, unavailable = [] }: Column
                   onChange({ ...visibility, [column.id]: event.target.checked });
                 }}
               />
-              {i18n._(column.label)}
-              {missing && (
-                <span className="muted">
-                  {" "}
-                  <Trans>(live from the API only)</Trans>
-                </span>
-              )}
+              {/* One line of text beside the box, which wraps as one on a phone. */}
+              <span>
+                {i18n._(column.label)}
+                {missing && (
+                  <span className="muted">
+                    {" "}
+                    <Trans>(live from the API only)</Trans>
+                  </span>
+                )}
+              </span>
             </label>
           );
         })}
