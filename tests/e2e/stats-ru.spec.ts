@@ -127,6 +127,43 @@ test.describe("the statistics pages in Russian", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the channel page's figures keep their cards' height as they come, wide and narrow", async ({
+    page,
+  }) => {
+    const accounts = await readAccounts();
+    await page.goto("/");
+    await signInInRussian(page, accounts.admin);
+    await expect(page.getByRole("heading", { level: 1, name: "Канал" })).toBeVisible();
+    for (const width of [1350, 412]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The counts held back until the empty cards are measured.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/*/statCount", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/c/1001");
+      const cards = page.locator(".figure");
+      const week = page.getByTestId("figure-subscribed-7-days");
+      await expect(week.getByText("Загрузка…")).toBeAttached({ timeout: 20_000 });
+      const heights = () =>
+        cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().height));
+      const loading = await heights();
+      release();
+      for (const slug of ["subscribed-7-days", "unsubscribed-30-days", "delivery-events-7-days"]) {
+        await expect(page.getByTestId(`figure-${slug}-change`)).toContainText("%", {
+          timeout: 20_000,
+        });
+      }
+      expect(loading.length).toBe(6);
+      expect(await heights(), `at ${String(width)} px`).toEqual(loading);
+      await page.unroute("**/api/*/statCount");
+    }
+  });
+
   test("the subscriptions page: a period, the chart as a table, the events, a CSV with ;", async ({
     page,
   }, testInfo) => {

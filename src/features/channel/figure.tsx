@@ -48,6 +48,12 @@ export function Figure({ slug, label, period, query, previous }: FigureProps) {
               <Trans>Loading…</Trans>
             </span>
             <span className="skeleton figure-skeleton" aria-hidden="true" />
+            {/* The change's place too, so the card does not grow when the figure comes. */}
+            {previous && (
+              <span className="figure-change" aria-hidden="true">
+                <span className="skeleton skeleton-text figure-change-skeleton">&nbsp;</span>
+              </span>
+            )}
           </>
         ) : query.isError ? (
           <ErrorState
