@@ -14,6 +14,12 @@ export function LoadingFrame({ children }: { children: ReactNode }) {
       <p role="status" className="visually-hidden">
         {children}
       </p>
+      {/* Shown instead of the heading and rows before a signed-out visit's sign-in form. */}
+      <div className="sign-in boot-sign-in" aria-hidden="true">
+        <span className="skeleton boot-sign-in-heading" />
+        <span className="skeleton boot-sign-in-intro" />
+        <span className="sign-in-form boot-sign-in-form" />
+      </div>
       <span className="skeleton boot-heading" aria-hidden="true" />
       <div className="boot-rows" aria-hidden="true">
         {ROWS.map((row) => (

@@ -51,6 +51,11 @@ export interface PageAttributes {
   lang: Locale;
   /** `data-theme`, none for the system's setting. */
   theme: ResolvedTheme | null;
+  /**
+   * `data-signed-out`: the request carried no session, so the page will be the sign-in form,
+   * and the HTML shell draws that form's placeholders instead of the dashboard's.
+   */
+  signedOut?: boolean;
 }
 
 /**
@@ -76,5 +81,9 @@ export function pageAttributes(request: {
  */
 export function withPageAttributes(html: string, attributes: PageAttributes): string {
   const theme = attributes.theme === null ? "" : ` data-theme="${attributes.theme}"`;
-  return html.replace(/<html\b[^>]*>/iu, `<html lang="${attributes.lang}"${theme}>`);
+  const signedOut = attributes.signedOut === true ? " data-signed-out" : "";
+  return html.replace(/<html\b[^>]*>/iu, `<html lang="${attributes.lang}"${theme}${signedOut}>`);
 }
+
+/** The attribute's name, for the sign-in page to take it off once it is drawn. */
+export const SIGNED_OUT_ATTRIBUTE = "data-signed-out";

@@ -102,12 +102,45 @@ test.describe("the app shell", () => {
     }
   });
 
+  test("draws the sign-in form's placeholders for a visit with no session, where the form will be", async ({
+    page,
+  }) => {
+    const box = (selector: string) =>
+      page.locator(selector).evaluate((element) => {
+        const { top, height } = element.getBoundingClientRect();
+        return { top: Math.round(top), height: Math.round(height) };
+      });
+    for (const width of [412, 1350]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/c/1001/subscribers");
+      await expect(page).toHaveURL(/\/sign-in/);
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      const app = {
+        header: await box("header.shell-header"),
+        form: await box("form.sign-in-form"),
+      };
+      // With no script, only index.html's shell is drawn: the form's frame, not the dashboard's.
+      await page.route("**/assets/*.js", (route) => route.abort());
+      await page.goto("/c/1001/subscribers");
+      await expect(page.locator(".boot-sign-in-form")).toBeVisible();
+      await expect(page.locator(".boot-rows")).toBeHidden();
+      await expect(page.locator(".boot-shell .shell-nav")).toBeHidden();
+      await expect(page.locator(".boot-shell .boot-search")).toBeHidden();
+      const shell = {
+        header: await box("header.shell-header"),
+        form: await box(".boot-sign-in-form"),
+      };
+      await page.unroute("**/assets/*.js");
+      expect(shell, `at ${String(width)} px`).toEqual(app);
+    }
+  });
+
   test("keeps a placeholder still for its first second, then pulses it", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     // With no script, the HTML shell's placeholders stay on screen.
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.goto("/sign-in");
-    const placeholder = page.locator(".boot-shell .skeleton").first();
+    const placeholder = page.locator(".boot-shell .skeleton:visible").first();
     await expect(placeholder).toBeVisible();
     // The pulse's own clock, paused and set: no test waits a second.
     const opacityAt = (ms: number) =>

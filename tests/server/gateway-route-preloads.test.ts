@@ -181,7 +181,8 @@ describe("the gateway's pages with their preloads", () => {
   it("sends index.html as built to a path no route matches", async () => {
     const other = await app.inject({ method: "GET", url: "/somewhere/else" });
     expect(other.statusCode).toBe(200);
-    expect(other.body).toBe(INDEX);
+    // Asked with no session: the shell says so (data-signed-out), the page is otherwise as built.
+    expect(other.body).toBe(INDEX.replace('<html lang="en">', '<html lang="en" data-signed-out>'));
   });
 
   it("paints <html> in the remembered language and theme, else the browser's languages", async () => {
@@ -190,7 +191,9 @@ describe("the gateway's pages with their preloads", () => {
       url: "/c/1001/list",
       headers: { cookie: "cd_locale=ru; cd_theme=dark", "accept-language": "en-GB,en;q=0.9" },
     });
-    expect(chosen.body).toMatch(/^<!doctype html><html lang="ru" data-theme="dark"><head>/u);
+    expect(chosen.body).toMatch(
+      /^<!doctype html><html lang="ru" data-theme="dark" data-signed-out><head>/u,
+    );
     // The words of the page's language are asked for with its code, and only those.
     expect(chosen.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/ru-list.js">',
@@ -207,7 +210,7 @@ describe("the gateway's pages with their preloads", () => {
       url: "/somewhere/else",
       headers: { "accept-language": "de-DE, ru;q=0.8, en;q=0.5" },
     });
-    expect(browser.body).toMatch(/^<!doctype html><html lang="ru"><head>/u);
+    expect(browser.body).toMatch(/^<!doctype html><html lang="ru" data-signed-out><head>/u);
 
     // Whatever a cookie says that is not a language or a theme of the interface is ignored.
     const forged = await app.inject({
@@ -215,7 +218,7 @@ describe("the gateway's pages with their preloads", () => {
       url: "/c/1001/list",
       headers: { cookie: 'cd_locale="><script>; cd_theme=<b>' },
     });
-    expect(forged.body).toMatch(/^<!doctype html><html lang="en"><head>/u);
+    expect(forged.body).toMatch(/^<!doctype html><html lang="en" data-signed-out><head>/u);
 
     // Each variant has its own ETag: a cached page in one language is never reused for another.
     expect(chosen.headers.etag).not.toBe(forged.headers.etag);

@@ -41,7 +41,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, "assets"), { recursive: true });
   writeFileSync(join(dist, ".env"), "SECRET=1");
   writeFileSync(join(dist, "assets", "index-abc123.js.map"), "{}");
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Channel Desk</title>");
+  writeFileSync(
+    join(dist, "index.html"),
+    '<!doctype html><html lang="en"><title>Channel Desk</title></html>',
+  );
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log(1);");
   writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   gateway = await startGateway({
@@ -422,6 +425,25 @@ describe("serving the app", () => {
     expect(page.headers.get("cache-control")).toBe("no-cache");
     const root = remember(await browser.request("GET", "/"));
     expect(root.text).toContain("<title>Channel Desk</title>");
+  });
+
+  it("tells the page's shell whether the request came with a session", async () => {
+    // None: the shell draws the sign-in form's placeholders.
+    const stranger = new Browser(gateway.url);
+    for (const path of ["/", "/c/1001/subscribers", "/sign-in"]) {
+      const page = remember(await stranger.request("GET", path));
+      expect(page.text, path).toContain('<html lang="en" data-signed-out>');
+    }
+    // A session: the dashboard's, with its own ETag.
+    const ada = await signedIn("ada");
+    const signedOutPage = remember(await stranger.request("GET", "/c/1001/subscribers"));
+    for (const path of ["/", "/c/1001/subscribers"]) {
+      const page = remember(await ada.request("GET", path));
+      expect(page.text, path).toContain('<html lang="en">');
+      expect(page.text, path).not.toContain("data-signed-out");
+    }
+    const page = remember(await ada.request("GET", "/c/1001/subscribers"));
+    expect(page.headers.get("etag")).not.toBe(signedOutPage.headers.get("etag"));
   });
 
   it("serves no dotfiles and no source maps", async () => {

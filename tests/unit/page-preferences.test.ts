@@ -70,6 +70,14 @@ describe("withPageAttributes", () => {
     );
     expect(withPageAttributes(html, { lang: "en", theme: null })).toBe(html);
   });
+  it("says when the request carried no session", () => {
+    expect(withPageAttributes(html, { lang: "ru", theme: null, signedOut: true })).toBe(
+      '<!doctype html>\n<html lang="ru" data-signed-out>\n<head><!-- <html> --></head>',
+    );
+    expect(withPageAttributes(html, { lang: "ru", theme: null, signedOut: false })).toBe(
+      '<!doctype html>\n<html lang="ru">\n<head><!-- <html> --></head>',
+    );
+  });
 });
 
 describe("preferenceCookie", () => {

@@ -96,12 +96,16 @@ export const spa = fp<SpaOptions>(
       if (index === undefined) return reply.code(404).type("text/plain").send("Not found");
       // The language and the theme on <html>, from the person's cookies and languages, so no
       // script has to set them before the first paint (src/lib/page-preferences.ts).
-      const attributes = pageAttributes({
-        localeCookie: request.cookies[LOCALE_COOKIE],
-        themeCookie: request.cookies[THEME_COOKIE],
-        acceptLanguage: request.headers["accept-language"],
-      });
-      const key = `${route?.path ?? ""}|${attributes.lang}|${attributes.theme ?? ""}`;
+      const attributes = {
+        ...pageAttributes({
+          localeCookie: request.cookies[LOCALE_COOKIE],
+          themeCookie: request.cookies[THEME_COOKIE],
+          acceptLanguage: request.headers["accept-language"],
+        }),
+        // No session (none, or one that has ended): the page will be the sign-in form.
+        signedOut: request.session === null,
+      };
+      const key = `${route?.path ?? ""}|${attributes.lang}|${attributes.theme ?? ""}|${String(attributes.signedOut)}`;
       let page = pages.get(key);
       if (!page) {
         const withPreloads = route
@@ -118,17 +122,17 @@ export const spa = fp<SpaOptions>(
       return reply.type("text/html; charset=utf-8").send(page.html);
     };
 
-    app.get("/", (request, reply) => sendPage(request, reply));
+    app.get("/", { preHandler: app.findSession }, (request, reply) => sendPage(request, reply));
 
     // What no other route and no file answers: a page path answers with the app, which then
     // shows the page or its own "not found"; anything else is a 404 (the security plugin's).
-    app.get("/*", async (request, reply) => {
+    app.get("/*", { preHandler: app.findSession }, async (request, reply) => {
       if (isPagePath(request)) return sendPage(request, reply);
       reply.callNotFound();
       return reply;
     });
   },
-  { name: "spa", dependencies: ["security"] },
+  { name: "spa", dependencies: ["security", "session"] },
 );
 
 interface RoutePage {

@@ -11,6 +11,7 @@ import { TextField } from "@/components/text-field";
 import { useDocumentTitle } from "@/components/use-document-title";
 import { loginRequest, type LoginRequest } from "@/contract/session";
 import { zodResolver } from "@/i18n/zod-resolver";
+import { SIGNED_OUT_ATTRIBUTE } from "@/lib/page-preferences";
 import { safeNext } from "@/lib/safe-next";
 import { asksToSignOut } from "@/lib/sign-out-state";
 import "./session.css";
@@ -21,6 +22,11 @@ export function SignInPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Sign in`);
   useForgetCachedData();
+  // The gateway said "no session" for the HTML shell's placeholders; from here on, the frames
+  // that wait for a page are the dashboard's again (after signing in).
+  useEffect(() => {
+    document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
+  }, []);
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
   const navigate = useNavigate();
