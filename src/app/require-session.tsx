@@ -15,6 +15,7 @@ import { SignInDialog } from "@/features/session/sign-in-dialog";
 import { UserMenu } from "@/features/session/user-menu";
 import { useAccountLocale } from "@/i18n/use-account-locale";
 import { parseGroupId } from "@/lib/channel-path";
+import { SIGNED_OUT_ATTRIBUTE } from "@/lib/page-preferences";
 import { signInPath } from "@/lib/safe-next";
 import { Layout } from "./layout";
 import { HeaderPlaceholder, LoadingFrame, NavPlaceholder } from "./loading-frame";
@@ -50,6 +51,12 @@ export function RequireSession() {
   }, [otherPerson]);
 
   const session = otherPerson ? shownFor : (current ?? shownFor);
+  // Signed in, whatever the gateway saw: a link from another site sends no SameSite=Strict
+  // cookie with the page, so its shell was the sign-in form's (styles.css, data-signed-out).
+  const signedIn = session !== undefined;
+  useEffect(() => {
+    if (signedIn) document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
+  }, [signedIn]);
   if (session === undefined) {
     // Nobody signed in when the app opened: the sign-in page.
     if (query.data === null) return <Navigate to={signInPath(here)} replace />;

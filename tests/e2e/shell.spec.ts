@@ -135,6 +135,36 @@ test.describe("the app shell", () => {
     }
   });
 
+  test("shows the whole header and menu to someone signed in whose page came without the cookie (a link from another site)", async ({
+    page,
+  }) => {
+    const accounts = await readAccounts();
+    await page.goto("/sign-in");
+    await signIn(page, accounts.support);
+    await expect(page).toHaveURL(/\/c\/1001$/);
+    // The SameSite=Strict cookie is not sent with a page opened from another site: the gateway
+    // sees no session, while the app's own calls carry it.
+    let html = "";
+    await page.route("**/c/1001/subscribers", async (route) => {
+      // Asked for from here (Node), not by the browser, which would add the cookie.
+      const answer = await fetch(route.request().url(), {
+        headers: { "accept-encoding": "identity" },
+      });
+      html = await answer.text();
+      await route.fulfill({
+        status: answer.status,
+        contentType: "text/html; charset=utf-8",
+        body: html,
+      });
+    });
+    await page.goto("/c/1001/subscribers");
+    expect(html).toContain("data-signed-out");
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Find a person" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Count subscribers" })).toBeVisible();
+    await expect(page.locator("html")).not.toHaveAttribute("data-signed-out");
+  });
+
   test("keeps a placeholder still for its first second, then pulses it", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     // With no script, the HTML shell's placeholders stay on screen.
