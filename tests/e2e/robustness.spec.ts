@@ -213,13 +213,17 @@ test.describe("outages and ended sessions", () => {
   }) => {
     const accounts = await readAccounts();
     await page.goto("/sign-in");
-    // The channel page's last call after signing in (its pinned views) answered before the
-    // session ends: answered 401 after it, it opens the dialog before the link is clicked.
-    // (The load state "networkidle" was reached on /sign-in already, so waiting for it again
-    // waits for nothing.)
-    const pinnedViews = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/views/1001",
-    );
+    // The channel page's calls after signing in (the channel, its count, its pinned views)
+    // answered before the session ends: one answered 401 after it opens the dialog before the
+    // link is clicked. (The load state "networkidle" was reached on /sign-in already, so waiting
+    // for it again waits for nothing.)
+    const answered = (path: string) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path);
+    const pinnedViews = Promise.all([
+      answered("/api/groups/get"),
+      answered("/api/subscribers/subscribersCount"),
+      answered("/views/1001"),
+    ]);
     await signIn(page, accounts.support);
     await expect(page.getByText(`Signed in as ${accounts.support.username}`)).toBeVisible();
     await pinnedViews;
