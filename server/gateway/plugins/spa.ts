@@ -94,6 +94,8 @@ export const spa = fp<SpaOptions>(
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const route = matchRoute(routePages, request.url.split("?")[0] ?? "/");
       if (index === undefined) return reply.code(404).type("text/plain").send("Not found");
+      // Whether a session came with it, for the shell (below); asked only for a page.
+      await app.findSession.call(app, request, reply);
       // The language and the theme on <html>, from the person's cookies and languages, so no
       // script has to set them before the first paint (src/lib/page-preferences.ts).
       const attributes = {
@@ -122,11 +124,11 @@ export const spa = fp<SpaOptions>(
       return reply.type("text/html; charset=utf-8").send(page.html);
     };
 
-    app.get("/", { preHandler: app.findSession }, (request, reply) => sendPage(request, reply));
+    app.get("/", (request, reply) => sendPage(request, reply));
 
     // What no other route and no file answers: a page path answers with the app, which then
     // shows the page or its own "not found"; anything else is a 404 (the security plugin's).
-    app.get("/*", { preHandler: app.findSession }, async (request, reply) => {
+    app.get("/*", async (request, reply) => {
       if (isPagePath(request)) return sendPage(request, reply);
       reply.callNotFound();
       return reply;
