@@ -152,6 +152,76 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
+test.describe("a person's page opened cold, in Russian", () => {
+  test.use({ locale: "ru-RU" });
+
+  test("comes in one piece with its names; only the variables wait for theirs", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await stubRemoteImages(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const accounts = await readAccounts();
+    const errors = await watchErrors(page, [SIGNED_OUT_CHECK]);
+    await page.goto("/");
+    await signInInRussian(page, accounts.support);
+    await expect(page).toHaveURL(/\/c\/1001$/);
+    await directoryReady(page);
+    // Someone of the newest 20 with a subscription and a tag, whose names the tables show.
+    const userId = await page.evaluate(async () => {
+      const list = (await (
+        await fetch("/directory/1001/people?sort=date&order=desc&limit=20")
+      ).json()) as { items: { user_id: number }[] };
+      for (const { user_id } of list.items) {
+        const answer = (await (
+          await fetch(`/directory/1001/people/${String(user_id)}`)
+        ).json()) as { person: { subscriptions: unknown[]; utms: unknown[] } };
+        if (answer.person.subscriptions.length > 0 && answer.person.utms.length > 0) {
+          return user_id;
+        }
+      }
+      return 0;
+    });
+    expect(userId, "a demo person with a subscription and a tag").toBeGreaterThan(0);
+
+    // The variables held back: the page must not wait for them, nor look the person up again
+    // for a header of its own while they come (it did: «ID пользователя …», «Ищем имя…»).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/vars/get", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const lookups: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/directory/1001/lookup")) lookups.push(request.url());
+    });
+    await page.goto(`/c/1001/people/${String(userId)}`);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).not.toHaveText("Человек");
+    // Read once, as the page is first drawn: each subscription and tag by name, never «#3».
+    const firsts = await page
+      .locator(
+        "[aria-labelledby=person-subscriptions] tbody tr, [aria-labelledby=person-utms] tbody tr",
+      )
+      .evaluateAll((rows) => rows.map((row) => row.firstElementChild?.textContent ?? ""));
+    expect(firsts.length).toBeGreaterThanOrEqual(2);
+    for (const text of firsts) expect(text).not.toMatch(/^#\d+$/u);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Загружаем переменные…" }),
+    ).toBeVisible();
+    await expect(page.getByText("Ищем имя…")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: /^ID пользователя/u })).toHaveCount(0);
+    await screenshot(page, testInfo, "ru-person-variables-held");
+    release();
+    await expect(page.locator("#variables-list-title")).toHaveText(/^\d+ переменн(ая|ые|ых)$/u);
+    expect(lookups).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test(`the search and the person view in English (${scheme}), as an administrator`, async ({
     page,

@@ -19,6 +19,7 @@ import {
   prefetchSubscriber,
   prefetchSubscribers,
 } from "../../src/features/subscribers/prefetch";
+import { prefetchPerson } from "../../src/features/variables/person/prefetch";
 import { prefetchVariables } from "../../src/features/variables/prefetch";
 
 interface Sent {
@@ -271,6 +272,56 @@ describe("the variables' first data", () => {
     void prefetchVariables(visit(call, ""));
     await Promise.resolve();
     expect(sent).toEqual([]);
+  });
+});
+
+describe("a person's first data", () => {
+  it("is the directory's reading, the names its tables show and the variables, in one go", async () => {
+    const { sent, call } = recorder();
+    const at = visit(call, "", { userId: "77" });
+    void prefetchPerson(at);
+    expect(keysOf(at)).toContainEqual(directoryKeys.personRead(1001, 77, false));
+    // The subscriptions' and tags' names: without them the tables showed «#3» for a moment.
+    expect(sent).toEqual([
+      { operation: "subscriptions/get", params: { offset: 0, count: 100 }, groupId: 1001 },
+      { operation: "utms/get", params: { offset: 0, count: 100 }, groupId: 1001 },
+    ]);
+    // The variables' field is the channel's kind of user id, from the session.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toContainEqual({
+      operation: "vars/get",
+      params: { vk_user_id: 77 },
+      groupId: 1001,
+    });
+    expect(sent).toHaveLength(3);
+  });
+
+  it("reads the service's record with ?read=1", () => {
+    const { call } = recorder();
+    const at = visit(call, "read=1", { userId: "77" });
+    void prefetchPerson(at);
+    expect(keysOf(at)).toContainEqual(directoryKeys.personRead(1001, 77, true));
+  });
+
+  it("asks for no variables for a role that may not read them", async () => {
+    const { sent, call } = recorder();
+    const at = {
+      ...visit(call, "", { userId: "77" }),
+      session: () => Promise.resolve({ ...session, role: "marketing" as const }),
+    };
+    void prefetchPerson(at);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent.map((request) => request.operation)).toEqual(["subscriptions/get", "utms/get"]);
+  });
+
+  it("asks nothing for a user id that is not one", () => {
+    const { sent, call } = recorder();
+    const at = visit(call, "", { userId: "0x4d" });
+    expect(prefetchPerson(at)).toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(keysOf(at)).toEqual([]);
   });
 });
 

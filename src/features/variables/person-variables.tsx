@@ -148,7 +148,7 @@ export function PersonVariables({
   if (query.isPending) {
     return (
       <>
-        <PersonSummary person={person} record={record} role={role} />
+        {summary && <PersonSummary person={person} record={record} role={role} />}
         <p role="status" className="muted">
           <Trans>Loading the variables…</Trans>
         </p>
@@ -178,7 +178,7 @@ export function PersonVariables({
     }
     return (
       <>
-        <PersonSummary person={person} record={record} role={role} />
+        {summary && <PersonSummary person={person} record={record} role={role} />}
         <ErrorState
           title={t`Could not load the variables.`}
           error={query.error}

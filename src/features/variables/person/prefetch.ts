@@ -1,19 +1,38 @@
 import { directoryPersonOptions } from "@/api/directory/directory-queries";
+import { subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
-import { startQuery } from "@/api/prefetch";
+import { firstScreen, startQuery } from "@/api/prefetch";
+import { mayCall } from "@/contract/roles";
 import { parseGroupId } from "@/lib/channel-path";
+import { userIdField } from "@/lib/subscriber-format";
+import { variablesQuery } from "../variables-query";
 
 /**
- * The person view's first data (the directory's reading of the person of the URL), started by
- * the router with the page's code (src/app/pages.ts), under the same key the page reads.
+ * The person view's first screen, started by the router with the page's code
+ * (src/app/pages.ts), under the keys the page reads: the directory's reading of the person of
+ * the URL, the names of the subscriptions and tags its tables show, and the person's
+ * variables. Without the names and variables here, the page came with «#3» where a
+ * subscription's name goes and a line of «Loading the variables…» that then grew into the
+ * table, moving what was under it.
  */
 export function prefetchPerson(visit: PageVisit): Promise<void> | undefined {
+  const { queryClient, call, groupId } = visit;
   // User ids have the shape of channel ids: positive whole numbers.
   const userId = parseGroupId(visit.params.userId);
   if (userId === undefined) return undefined;
   const read = visit.search.get("read") === "1";
-  return startQuery(
-    visit.queryClient,
-    directoryPersonOptions(visit.groupId, userId, visit.directory, read),
-  );
+  const started = [
+    startQuery(queryClient, directoryPersonOptions(groupId, userId, visit.directory, read)),
+    startQuery(queryClient, subscriptionsQuery(groupId, call)),
+    startQuery(queryClient, utmsQuery(groupId, call)),
+    // The variables' key names the channel's kind of user id, which the session tells.
+    visit.session().then((session) => {
+      const channel = session?.channels.find((candidate) => candidate.group_id === groupId);
+      // A role that may not read variables gets the section's refusal, not a 403 from here.
+      if (!session || !channel || !mayCall(session.role, "vars/get")) return undefined;
+      const field = userIdField(channel.type_name) ?? "tg_user_id";
+      return startQuery(queryClient, variablesQuery({ groupId, field, userId }, call));
+    }),
+  ];
+  return firstScreen(started);
 }
