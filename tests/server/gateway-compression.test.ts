@@ -177,6 +177,36 @@ describe("precompressed files", () => {
     });
     expect(again.statusCode).toBe(304);
   });
+
+  it("gives the page a weak ETag, compared weakly, and the same Vary on 200 and 304", async () => {
+    const etag = String((await get("/c/1001/subscribers", "br")).headers.etag);
+    // The same HTML goes as brotli, gzip or plain: one validator for all is a weak one.
+    expect(etag).toMatch(/^W\/"[\w-]+"$/u);
+    const plain = await get("/c/1001/subscribers", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.etag).toBe(etag);
+    const revalidate = (ifNoneMatch: string, acceptEncoding = "gzip") =>
+      app.inject({
+        method: "GET",
+        url: "/c/1001/subscribers",
+        headers: { "accept-encoding": acceptEncoding, "if-none-match": ifNoneMatch },
+      });
+    // As a cache may send it: strong, in a list, or any.
+    for (const ifNoneMatch of [etag, etag.slice(2), `"other", ${etag}`, "*"]) {
+      const answer = await revalidate(ifNoneMatch);
+      expect(answer.statusCode, ifNoneMatch).toBe(304);
+      expect(answer.body, ifNoneMatch).toBe("");
+      expect(answer.headers.etag, ifNoneMatch).toBe(etag);
+      // RFC 9110, 15.4.5: the 304 carries the Vary the 200 would have had.
+      expect(answer.headers.vary, ifNoneMatch).toMatch(/accept-encoding/iu);
+      expect(answer.headers.vary, ifNoneMatch).toMatch(/cookie/iu);
+    }
+    const changed = await revalidate('W/"someOtherVersion"', "br");
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers["content-encoding"]).toBe("br");
+    // Written once, not again by the compression plugin.
+    expect(changed.headers.vary).not.toMatch(/accept-encoding.*accept-encoding/iu);
+  });
 });
 
 describe("API answers", () => {

@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import fresh from "fresh";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
@@ -118,9 +119,14 @@ export const spa = fp<SpaOptions>(
         pages.set(key, page);
       }
       void reply.header("cache-control", PAGE_CACHE_CONTROL);
-      void reply.header("vary", "Cookie, Accept-Language");
+      // accept-encoding too, which the compression plugin adds to a compressed answer: a 304
+      // carries the Vary of the answer it stands for (RFC 9110, 15.4.5). In lower case, as the
+      // plugin writes it, or it adds its own again.
+      void reply.header("vary", "Cookie, Accept-Language, accept-encoding");
       void reply.header("etag", page.etag);
-      if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+      // If-None-Match compares weakly, takes a list and `*` (RFC 9110, 13.1.2): `fresh`, as
+      // the static files' plugin does it for the files.
+      if (fresh(request.headers, { etag: page.etag })) return reply.code(304).send();
       return reply.type("text/html; charset=utf-8").send(page.html);
     };
 
@@ -159,8 +165,12 @@ async function readRoutePages(root: string): Promise<RoutePage[]> {
   }
 }
 
+/**
+ * Weak: the page goes compressed (brotli, gzip) or not by the request's Accept-Encoding, the
+ * same HTML in different bytes, and a strong validator would have to differ between them.
+ */
 function etagOf(html: string): string {
-  return `"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
+  return `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
 }
 
 /**
