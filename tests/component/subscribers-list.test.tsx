@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import { act, fireEvent, screen, waitFor, within } from "./testing-library";
 import userEvent from "@testing-library/user-event";
+import { options } from "preact";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../server/channel-api/store/database";
 import { activateLocale } from "../../src/i18n/locale-runtime";
@@ -172,6 +173,47 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
       expect(screen.getByRole("link", { name: "Name1 Family1" })).toBe(link);
       expect(row()?.querySelector("time")).toBe(date);
     } finally {
+      release();
+      fetches.mockRestore();
+    }
+  });
+
+  it("draws only the page's head again when the channel's count comes after the rows", async () => {
+    // The count held back until the rows are on screen; every component drawn after it
+    // arrives is recorded (Preact's hook before each render, the one its devtools use).
+    const send = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetches = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.endsWith("/subscribers/subscribersCount")) await held;
+      return send(input, init);
+    });
+    const hooks = options as { __r?: (vnode: { type: unknown }) => void };
+    const before = hooks.__r;
+    const drawn: string[] = [];
+    try {
+      await live.render("/c/1001/subscribers", "support");
+      await waitForNames(tgNames(1, 20));
+      expect(screen.queryByText(/subscribers in the channel$/u)).toBeNull();
+      hooks.__r = (vnode) => {
+        if (typeof vnode.type === "function") drawn.push(vnode.type.name);
+        before?.(vnode);
+      };
+      release();
+      expect(
+        await screen.findByText(`${String(TG_PEOPLE)} subscribers in the channel`, {}, WAIT),
+      ).toBeTruthy();
+      // The page and its head were drawn again for the count; the list and its rows were not.
+      expect(drawn).toContain("SubscribersPage");
+      expect(drawn).toContain("SegmentCount");
+      for (const name of ["PagedView", "SubscribersTable", "PersonCell", "SegmentBuilder"]) {
+        expect(drawn, name).not.toContain(name);
+      }
+    } finally {
+      hooks.__r = before;
       release();
       fetches.mockRestore();
     }

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { useApi } from "@/api/api-context";
 import { ErrorState } from "@/components/error-state";
 import type { Subscriber } from "@/contract/entities";
@@ -29,7 +29,7 @@ interface PagedViewProps {
 }
 
 /** One page at a time; the page on screen stays while the next one loads. */
-export function PagedView({
+export const PagedView = memo(function PagedView({
   groupId,
   pageSize,
   stack,
@@ -127,4 +127,4 @@ export function PagedView({
       )}
     </>
   );
-}
+});

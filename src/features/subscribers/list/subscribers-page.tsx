@@ -132,7 +132,24 @@ export function SubscribersPage() {
     // one instance: the headers are made again when the language changes.
     [channel.group_id, channel.time_zone, field, i18n, format],
   );
-  const table = { columns, visibility, onVisibilityChange: setVisibility };
+  // The list views are drawn again only when their props change (memo): these stay the same
+  // object until what they hold changes.
+  const table = useMemo(
+    () => ({ columns, visibility, onVisibilityChange: setVisibility }),
+    [columns, visibility, setVisibility],
+  );
+  const onDirectoryMove = useCallback(
+    (from: string[]) => {
+      setSearch({ from }, { push: true });
+    },
+    [setSearch],
+  );
+  const onPageMove = useCallback(
+    (after: string[]) => {
+      setSearch({ after }, { push: true });
+    },
+    [setSearch],
+  );
   const pageSize = Number(search.size);
   const directoryState = directoryStatus.data?.state;
   // The directory holds names and dates, not the API's filters: a segment reads the API's pages.
@@ -262,9 +279,7 @@ export function SubscribersPage() {
               order={search.order}
               q={search.q}
               stack={search.from}
-              onMove={(from) => {
-                setSearch({ from }, { push: true });
-              }}
+              onMove={onDirectoryMove}
               table={table}
             />
           ) : search.mode === "pages" ? (
@@ -272,9 +287,7 @@ export function SubscribersPage() {
               groupId={channel.group_id}
               pageSize={pageSize}
               stack={search.after}
-              onMove={(after) => {
-                setSearch({ after }, { push: true });
-              }}
+              onMove={onPageMove}
               table={table}
               filters={filters}
               filtered={filtered}

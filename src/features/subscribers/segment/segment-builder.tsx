@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { segmentChips, withoutChip } from "./segment-chips";
@@ -29,7 +29,7 @@ interface SegmentBuilderProps {
  * combined with AND, with "Add a filter" and "Clear all". After a chip is removed the keyboard
  * stays in the row of chips (the next chip, else the previous, else "Add a filter").
  */
-export function SegmentBuilder({
+export const SegmentBuilder = memo(function SegmentBuilder({
   groupId,
   timeZone,
   userIdField,
@@ -175,4 +175,4 @@ export function SegmentBuilder({
       )}
     </section>
   );
-}
+});
