@@ -155,7 +155,7 @@ describe("precompressed files", () => {
   });
 
   it("serves the page compressed, revalidated but never no-store (back/forward cache)", async () => {
-    for (const path of ["/", "/c/1001/subscribers", "/index.html"]) {
+    for (const path of ["/", "/c/1001/subscribers"]) {
       const answer = await get(path, "br");
       expect(answer.statusCode, path).toBe(200);
       expect(answer.headers["content-encoding"], path).toBe("br");
@@ -166,6 +166,21 @@ describe("precompressed files", () => {
       expect(answer.headers["permissions-policy"], path).toBe("unload=()");
       expectSecurityHeaders(answer);
     }
+  });
+
+  it("sends /index.html to the page, and the copies only in place of their files", async () => {
+    const index = await app.inject({ method: "GET", url: "/index.html?x=1" });
+    expect(index.statusCode).toBe(301);
+    expect(index.headers.location).toBe("/?x=1");
+    for (const path of ["/index.html.br", "/index.html.gz", "/assets/index-abc123.js.br"]) {
+      const copy = await get(path, "br, gzip");
+      expect(copy.statusCode, path).toBe(404);
+      expect(copy.headers["content-encoding"], path).toBeUndefined();
+    }
+    // The file itself still goes as its brotli copy.
+    const script = await get("/assets/index-abc123.js", "br");
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-encoding"]).toBe("br");
   });
 
   it("answers a revalidation of the page with 304", async () => {

@@ -74,6 +74,10 @@ export const spa = fp<SpaOptions>(
       // No dotfiles, and no source maps (built "hidden" for error reports, not for visitors).
       dotfiles: "deny",
       allowedPath: (pathName) => !pathName.endsWith(".map"),
+      // No route of their own for the build's brotli and gzip copies (sent in place of their
+      // file, never under their own names), the maps, nor index.html, which is never sent as
+      // it is but made into each page (below).
+      globIgnore: ["**/*.br", "**/*.gz", "**/*.map", "index.html"],
       setHeaders(reply, path) {
         // Vite names files under assets/ by their content: they never change, so cache them.
         // Everything else, index.html included, is revalidated at each use, so a new version
@@ -131,6 +135,11 @@ export const spa = fp<SpaOptions>(
     };
 
     app.get("/", (request, reply) => sendPage(request, reply));
+    // The build's own name for the page: the page, at its address, in the person's language.
+    app.get("/index.html", (request, reply) => {
+      const query = request.url.indexOf("?");
+      return reply.redirect(query === -1 ? "/" : `/${request.url.slice(query)}`, 301);
+    });
 
     // What no other route and no file answers: a page path answers with the app, which then
     // shows the page or its own "not found"; anything else is a 404 (the security plugin's).
