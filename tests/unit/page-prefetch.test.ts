@@ -276,7 +276,16 @@ describe("the variables' first data", () => {
 });
 
 describe("a person's first data", () => {
-  it("is the directory's reading, the names its tables show and the variables, in one go", async () => {
+  /** The directory's reading of person 77, as if it had answered before. */
+  const known = (at: PageVisit) => {
+    at.queryClient.setQueryData(directoryKeys.personRead(1001, 77, false), {
+      success: true,
+      person: { user_id: 77 },
+    });
+    return at;
+  };
+
+  it("is the directory's reading, the names its tables show, then the variables", async () => {
     const { sent, call } = recorder();
     const at = visit(call, "", { userId: "77" });
     void prefetchPerson(at);
@@ -286,15 +295,48 @@ describe("a person's first data", () => {
       { operation: "subscriptions/get", params: { offset: 0, count: 100 }, groupId: 1001 },
       { operation: "utms/get", params: { offset: 0, count: 100 }, groupId: 1001 },
     ]);
-    // The variables' field is the channel's kind of user id, from the session.
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(sent).toContainEqual({
-      operation: "vars/get",
-      params: { vk_user_id: 77 },
-      groupId: 1001,
+    // The directory has not answered: no variables yet.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(2);
+  });
+
+  it("asks for the variables once the directory knows the person, by the channel's kind of id", async () => {
+    const { sent, call } = recorder();
+    void prefetchPerson(known(visit(call, "", { userId: "77" })));
+    await vi.waitFor(() => {
+      expect(sent).toContainEqual({
+        operation: "vars/get",
+        params: { vk_user_id: 77 },
+        groupId: 1001,
+      });
     });
     expect(sent).toHaveLength(3);
+  });
+
+  it("asks the service nothing more for someone the directory does not know", async () => {
+    const { sent, call } = recorder();
+    const at = {
+      ...visit(call, "", { userId: "77" }),
+      directory: createDirectoryApi({
+        fetch: () =>
+          Promise.resolve(
+            Response.json(
+              { success: false, error_code: 404, error_message: "unknown" },
+              { status: 404 },
+            ),
+          ),
+      }),
+    };
+    const settled = prefetchPerson(at);
+    expect(settled).toBeDefined();
+    // The names' calls never answer here: wait for the directory's answer and the session.
+    await vi.waitFor(() => {
+      expect(at.queryClient.getQueryState(directoryKeys.personRead(1001, 77, false))?.status).toBe(
+        "error",
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.map((request) => request.operation)).toEqual(["subscriptions/get", "utms/get"]);
   });
 
   it("reads the service's record with ?read=1", () => {
@@ -307,12 +349,11 @@ describe("a person's first data", () => {
   it("asks for no variables for a role that may not read them", async () => {
     const { sent, call } = recorder();
     const at = {
-      ...visit(call, "", { userId: "77" }),
+      ...known(visit(call, "", { userId: "77" })),
       session: () => Promise.resolve({ ...session, role: "marketing" as const }),
     };
     void prefetchPerson(at);
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent.map((request) => request.operation)).toEqual(["subscriptions/get", "utms/get"]);
   });
 

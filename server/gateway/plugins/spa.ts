@@ -21,7 +21,7 @@ import {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
- * The page is revalidated (ETag, Last-Modified) at every load but may be kept: `no-store` on
+ * The page is revalidated (its ETag) at every load but may be kept: `no-store` on
  * the document would keep it out of the browser's back/forward cache. It holds no data of
  * the person signed in (that comes from /auth and /api, never cached), only the app's shell.
  */
@@ -80,8 +80,8 @@ export const spa = fp<SpaOptions>(
       globIgnore: ["**/*.br", "**/*.gz", "**/*.map", "index.html"],
       setHeaders(reply, path) {
         // Vite names files under assets/ by their content: they never change, so cache them.
-        // Everything else, index.html included, is revalidated at each use, so a new version
-        // reaches everyone at their next load.
+        // Everything else (favicon.svg, openapi.json) is revalidated at each use, so a new
+        // version reaches everyone at their next load.
         const inDist = relative(root, path).split(sep);
         const immutable = inDist[0] === "assets";
         void reply.header("cache-control", immutable ? IMMUTABLE : PAGE_CACHE_CONTROL);

@@ -21,18 +21,24 @@ export function prefetchPerson(visit: PageVisit): Promise<void> | undefined {
   const userId = parseGroupId(visit.params.userId);
   if (userId === undefined) return undefined;
   const read = visit.search.get("read") === "1";
-  const started = [
-    startQuery(queryClient, directoryPersonOptions(groupId, userId, visit.directory, read)),
+  const personOptions = directoryPersonOptions(groupId, userId, visit.directory, read);
+  const person = startQuery(queryClient, personOptions);
+  // The variables once the directory (the gateway's own, local) has found the person: someone
+  // it does not know gets the page's "No such person" without a call to the service's
+  // rate-limited queue. Their key names the channel's kind of user id, which the session tells.
+  const variables = Promise.all([person, visit.session()]).then(([, session]) => {
+    const found = queryClient.getQueryData(personOptions.queryKey)?.person;
+    const channel = session?.channels.find((candidate) => candidate.group_id === groupId);
+    // A role that may not read variables gets the section's refusal, not a 403 from here.
+    if (!found || !session || !channel || !mayCall(session.role, "vars/get")) return undefined;
+    const field = userIdField(channel.type_name) ?? "tg_user_id";
+    const key = { groupId, field, userId: found.user_id };
+    return startQuery(queryClient, variablesQuery(key, call));
+  });
+  return firstScreen([
+    person,
     startQuery(queryClient, subscriptionsQuery(groupId, call)),
     startQuery(queryClient, utmsQuery(groupId, call)),
-    // The variables' key names the channel's kind of user id, which the session tells.
-    visit.session().then((session) => {
-      const channel = session?.channels.find((candidate) => candidate.group_id === groupId);
-      // A role that may not read variables gets the section's refusal, not a 403 from here.
-      if (!session || !channel || !mayCall(session.role, "vars/get")) return undefined;
-      const field = userIdField(channel.type_name) ?? "tg_user_id";
-      return startQuery(queryClient, variablesQuery({ groupId, field, userId }, call));
-    }),
-  ];
-  return firstScreen(started);
+    variables,
+  ]);
 }
