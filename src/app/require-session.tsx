@@ -58,10 +58,12 @@ export function RequireSession() {
     if (signedIn) document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
   }, [signedIn]);
   if (session === undefined) {
-    // Nobody signed in when the app opened: the sign-in page.
-    if (query.data === null) return <Navigate to={signInPath(here)} replace />;
     return (
       // While checking, the frame index.html painted: the links' and the page's placeholders.
+      // Nobody signed in when the app opened: the sign-in page, whose code may still be on its
+      // way; the frame stays until it is drawn, rather than an empty page for up to a second
+      // on a slow line (the Russian probe's finding). With no session the gateway marked the
+      // page signed out, so the frame is the sign-in form's (styles.css, data-signed-out).
       <Layout
         header={query.isError ? undefined : <HeaderPlaceholder />}
         nav={query.isError ? undefined : <NavPlaceholder />}
@@ -82,9 +84,12 @@ export function RequireSession() {
             </p>
           </>
         ) : (
-          <LoadingFrame>
-            <Trans>Checking your sign-in…</Trans>
-          </LoadingFrame>
+          <>
+            {query.data === null && <Navigate to={signInPath(here)} replace />}
+            <LoadingFrame>
+              <Trans>Checking your sign-in…</Trans>
+            </LoadingFrame>
+          </>
         )}
       </Layout>
     );

@@ -135,6 +135,33 @@ test.describe("the app shell", () => {
     }
   });
 
+  test("keeps the sign-in form's frame on screen while the form's code comes, never an empty page", async ({
+    page,
+  }) => {
+    // The sign-in page's code held back: the app has found nobody signed in and is on its way
+    // there. It drew nothing meanwhile (the Russian probe: 0.4-0.75 s of a blank page).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route("**/assets/sign-in-page-*.js", async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/c/1001/subscribers");
+    await expect.poll(() => asked).toBe(true);
+    // The app's own frame (the shell's was replaced once the app drew), the form's placeholders.
+    await expect(page.locator("header.shell-header")).toBeVisible();
+    await expect(page.locator("#root .boot-sign-in-form")).toBeVisible();
+    await expect(page.getByText("Checking your sign-in…")).toHaveCount(1);
+    release();
+    await expect(page).toHaveURL(/\/sign-in\?next=/u);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.locator(".boot-sign-in-form")).toHaveCount(0);
+  });
+
   test("shows the whole header and menu to someone signed in whose page came without the cookie (a link from another site)", async ({
     page,
   }) => {
