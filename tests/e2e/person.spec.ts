@@ -127,6 +127,8 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(
         page.getByRole("heading", { level: 1, name: "Человек не найден" }),
       ).toBeVisible();
+      // The tab says so too, not «Подписчик» (the Russian probe's finding).
+      await expect(page).toHaveTitle("Человек не найден · Coffee Club (Telegram) · Channel Desk");
       await expect(page.getByRole("link", { name: "Запросить этот ID у сервиса" })).toBeVisible();
       await lookAt(page, testInfo, `ru-${scheme}-not-found`);
       // Its search finds people; its list of them stays within a phone's screen.

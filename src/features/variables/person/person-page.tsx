@@ -61,11 +61,11 @@ export function PersonPage() {
   const subscriptions = useQuery(subscriptionsQuery(groupId, call));
   const utms = useQuery(utmsQuery(groupId, call));
   const person = query.data?.person;
-  useDocumentTitle(person ? personName(person, i18n) : t`Person`);
-
   const unknown =
     userId === 0 ||
     (query.isError && isApiError(query.error) && query.error.reason === "directory-person-unknown");
+  useDocumentTitle(person ? personName(person, i18n) : unknown ? t`No such person` : t`Person`);
+
   if (unknown) {
     const shown = raw ?? "";
     return (
