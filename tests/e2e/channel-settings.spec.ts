@@ -49,9 +49,9 @@ test.describe("managing the channel", () => {
   });
 
   // One after the other: SQLite gives a new group the highest id plus one, so a group created
-  // by the other test right after this one deleted its own took the same id, and the checks
-  // by id below read that group (CI, session 24: `[{ id: 11 }]` after a delete that answered
-  // success). Checked by name as well.
+  // by the other test right after this one deleted its own took the same id, and a check by
+  // id read that group (CI, session 24: `[{ id: 11 }]` after a delete that answered success).
+  // The deletion is checked by name.
   test.describe("groups", () => {
     test.describe.configure({ mode: "default" });
     for (const scheme of ["light", "dark"] as const) {
@@ -138,11 +138,14 @@ test.describe("managing the channel", () => {
         // Deleted once it says so (the list behind the closing dialog is no proof of it).
         await expect(page.getByText(`Group “${name}” deleted.`)).toBeVisible();
         await expect(page.getByRole("link", { name })).toHaveCount(0);
-        expect(query("SELECT id FROM subscriptions WHERE id = ?", id)).toEqual([]);
-        expect(query("SELECT 1 FROM memberships WHERE subscription_id = ?", id)).toEqual([]);
         expect(
           query("SELECT id FROM subscriptions WHERE channel_id = ? AND name = ?", GROUP, name),
         ).toEqual([]);
+        // Its members are gone with it, unless another test's new group (segment-task.spec.ts
+        // makes one in this channel too) has taken its id since: the rows are then that group's.
+        if (query("SELECT id FROM subscriptions WHERE id = ?", id).length === 0) {
+          expect(query("SELECT 1 FROM memberships WHERE subscription_id = ?", id)).toEqual([]);
+        }
         expect(errors).toEqual([]);
       });
     }
