@@ -58,9 +58,6 @@ export function RequireSession() {
     if (signedIn) document.documentElement.removeAttribute(SIGNED_OUT_ATTRIBUTE);
   }, [signedIn]);
   if (session === undefined) {
-    // A failed check, unless it had already found nobody (a refetch failing while the sign-in
-    // page's code comes): that goes to the sign-in page as before.
-    const failed = query.isError && query.data !== null;
     return (
       // While checking, the frame index.html painted: the links' and the page's placeholders.
       // Nobody signed in when the app opened: the sign-in page, whose code may still be on its
@@ -68,10 +65,10 @@ export function RequireSession() {
       // on a slow line (the Russian probe's finding). With no session the gateway marked the
       // page signed out, so the frame is the sign-in form's (styles.css, data-signed-out).
       <Layout
-        header={failed ? undefined : <HeaderPlaceholder />}
-        nav={failed ? undefined : <NavPlaceholder />}
+        header={query.isError ? undefined : <HeaderPlaceholder />}
+        nav={query.isError ? undefined : <NavPlaceholder />}
       >
-        {failed ? (
+        {query.isError ? (
           <>
             <h1>{APP_NAME}</h1>
             <ErrorState
