@@ -42,6 +42,29 @@ async function waitForNames(expected: string[]) {
   }, WAIT);
 }
 
+/**
+ * Holds back every fetch whose URL ends with `path` until `release` (the others go as they
+ * are); `restore` puts fetch back.
+ */
+function holdFetch(path: string) {
+  const send = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetches = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    if (url.endsWith(path)) await held;
+    return send(input, init);
+  });
+  return {
+    release,
+    restore: () => {
+      fetches.mockRestore();
+    },
+  };
+}
+
 afterEach(() => {
   localStorage.clear();
 });
@@ -144,16 +167,7 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
 
   it("draws only the subscriptions column again when the names come after the rows", async () => {
     // The names held back until the rows are on screen.
-    const send = globalThis.fetch;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const fetches = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = input instanceof Request ? input.url : input.toString();
-      if (url.endsWith("/subscriptions/get")) await held;
-      return send(input, init);
-    });
+    const { release, restore } = holdFetch("/subscriptions/get");
     try {
       await live.render("/c/1001/subscribers", "support");
       expect(
@@ -174,7 +188,7 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
       expect(row()?.querySelector("time")).toBe(date);
     } finally {
       release();
-      fetches.mockRestore();
+      restore();
     }
   });
 
@@ -182,16 +196,7 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     // The count held back until the rows are on screen; every component drawn after it
     // arrives is recorded (Preact's hook after each diff: a memo that skipped its render
     // never diffs the component inside it).
-    const send = globalThis.fetch;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const fetches = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = input instanceof Request ? input.url : input.toString();
-      if (url.endsWith("/subscribers/subscribersCount")) await held;
-      return send(input, init);
-    });
+    const { release, restore } = holdFetch("/subscribers/subscribersCount");
     // Put back as it was after the test; Preact calls its hooks as plain functions.
     // eslint-disable-next-line @typescript-eslint/unbound-method
     const before = options.diffed;
@@ -217,7 +222,7 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     } finally {
       options.diffed = before;
       release();
-      fetches.mockRestore();
+      restore();
     }
   });
 
