@@ -424,7 +424,7 @@ export default defineConfig(({ command }) => ({
             optimizer: {
               client: {
                 enabled: true,
-                include: ["use-sync-external-store/**", "lucide-react", "lucide-react/icons/*"],
+                include: ["use-sync-external-store/**"],
               },
             },
           },

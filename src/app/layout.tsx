@@ -1,6 +1,6 @@
 // One file per icon (see theme-toggle.tsx).
 import { Trans, useLingui } from "@lingui/react/macro";
-import MenuIcon from "lucide-react/icons/menu";
+import MenuIcon from "lucide/dist/esm/icons/menu.mjs";
 import {
   lazy,
   Suspense,
@@ -24,6 +24,7 @@ import { ConnectionBanner } from "./connection-banner";
 import { LanguageSwitch } from "./language-switch";
 import { LoadingFrame } from "./loading-frame";
 import { ThemeToggle } from "./theme-toggle";
+import { Icon } from "@/components/icon";
 
 // Toasts follow a person's action, long after the shell has shown: their library stays out of
 // the first load.
@@ -120,7 +121,7 @@ export function Layout({ header, nav, children }: LayoutProps) {
             setOpenAt(menuOpen ? null : pathname);
           }}
         >
-          <MenuIcon aria-hidden="true" size={18} />
+          <Icon icon={MenuIcon} size={18} />
           <Trans>Menu</Trans>
         </button>
         <div id={navListId} className="nav-list">

@@ -1,14 +1,15 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconNode } from "lucide";
 // One file per icon: the shell renders on every page and in every component test, where the
-// package's barrel would load all of its icons.
-import MonitorIcon from "lucide-react/icons/monitor";
-import MoonIcon from "lucide-react/icons/moon";
-import SunIcon from "lucide-react/icons/sun";
+// package's barrel would load all of its icons (src/lucide-icons.d.ts).
+import MonitorIcon from "lucide/dist/esm/icons/monitor.mjs";
+import MoonIcon from "lucide/dist/esm/icons/moon.mjs";
+import SunIcon from "lucide/dist/esm/icons/sun.mjs";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { themeChoices, type ThemeChoice } from "@/lib/theme";
+import { Icon } from "@/components/icon";
 import { setThemeChoice, useThemeChoice } from "./theme-store";
 
 const themeLabels: Record<ThemeChoice, MessageDescriptor> = {
@@ -17,7 +18,7 @@ const themeLabels: Record<ThemeChoice, MessageDescriptor> = {
   dark: msg({ message: "Dark", context: "colour theme" }),
 };
 
-const icons: Record<ThemeChoice, LucideIcon> = {
+const icons: Record<ThemeChoice, IconNode> = {
   system: MonitorIcon,
   light: SunIcon,
   dark: MoonIcon,
@@ -34,7 +35,6 @@ export function ThemeToggle() {
   return (
     <div role="radiogroup" aria-label={t`Theme`} className="theme-toggle">
       {themeChoices.map((option) => {
-        const Icon = icons[option];
         const label = i18n._(themeLabels[option]);
         return (
           <label key={option} className="theme-option" title={label}>
@@ -47,7 +47,7 @@ export function ThemeToggle() {
                 setThemeChoice(option);
               }}
             />
-            <Icon aria-hidden="true" size={16} />
+            <Icon icon={icons[option]} size={16} />
             <span className="theme-option-label">{label}</span>
           </label>
         );

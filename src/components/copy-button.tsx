@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import CopyIcon from "lucide-react/icons/copy";
+import CopyIcon from "lucide/dist/esm/icons/copy.mjs";
 import { useEffect, useRef, useState } from "react";
 import "./copy-button.css";
+import { Icon } from "@/components/icon";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -43,7 +44,7 @@ export function CopyButton({ text, label, refused, small = false }: CopyButtonPr
   return (
     <span className="copy-button">
       <button type="button" className="button" onClick={() => void copy()} aria-label={label}>
-        <CopyIcon aria-hidden="true" size={small ? 14 : 16} />
+        <Icon icon={CopyIcon} size={small ? 14 : 16} />
         <Trans>Copy</Trans>
       </button>
       <span role="status" className={state === "failed" ? "field-error" : "muted"}>

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import ChevronDownIcon from "lucide-react/icons/chevron-down";
-import DownloadIcon from "lucide-react/icons/download";
+import ChevronDownIcon from "lucide/dist/esm/icons/chevron-down.mjs";
+import DownloadIcon from "lucide/dist/esm/icons/download.mjs";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { ChartTableData } from "@/lib/chart-csv";
 import type { ChartPeriod } from "@/lib/chart-image";
 import type { ChartExportKind } from "./run-chart-export";
 import "./chart-export.css";
 import { withCatalogs } from "@/i18n/with-catalogs";
+import { Icon } from "@/components/icon";
 
 interface ChartExportMenuProps {
   /** The chart's title: on the picture, in the file's name. */
@@ -217,9 +218,9 @@ export function ExportButtonFace() {
   const { t } = useLingui();
   return (
     <>
-      <DownloadIcon aria-hidden="true" size={16} />
+      <Icon icon={DownloadIcon} size={16} />
       {t({ message: "Export", context: "a menu of file formats" })}
-      <ChevronDownIcon aria-hidden="true" size={16} />
+      <Icon icon={ChevronDownIcon} size={16} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import DownloadIcon from "lucide-react/icons/download";
+import DownloadIcon from "lucide/dist/esm/icons/download.mjs";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "@/components/error-state";
 import { csvSeparatorFor, isCsvSeparator, type CsvFormat } from "@/lib/csv-options";
@@ -9,6 +9,7 @@ import { exportProgressText } from "@/lib/export-progress";
 import { openCsvTarget, type CsvSink, type CsvTarget } from "./csv-sinks";
 import { readSeparator, rememberSeparator } from "./remembered-separator";
 import "./csv-export.css";
+import { Icon } from "@/components/icon";
 
 export interface CsvExportRun {
   sink: CsvSink;
@@ -118,7 +119,7 @@ export function CsvExportButton({
     <div className="csv-export">
       <div className="csv-export-controls">
         <button type="button" className="button" disabled={isRunning} onClick={() => void start()}>
-          <DownloadIcon aria-hidden="true" size={16} className="csv-export-icon" />
+          <Icon icon={DownloadIcon} size={16} className="csv-export-icon" />
           {label ?? t`Export CSV`}
         </button>
         <span className="csv-export-separator">

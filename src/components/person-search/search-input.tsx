@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import SearchIcon from "lucide-react/icons/search";
+import SearchIcon from "lucide/dist/esm/icons/search.mjs";
 import type { InputHTMLAttributes, Ref } from "react";
+import { Icon } from "@/components/icon";
 
 type InputEvents = Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -36,7 +37,7 @@ export function SearchInput({
       <label htmlFor={id} className="visually-hidden">
         {t`Find a person`}
       </label>
-      <SearchIcon aria-hidden="true" size={16} className="person-search-icon" />
+      <Icon icon={SearchIcon} size={16} className="person-search-icon" />
       <input
         ref={inputRef}
         id={id}

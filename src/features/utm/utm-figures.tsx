@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import PencilIcon from "lucide-react/icons/pencil";
-import PlusIcon from "lucide-react/icons/plus";
-import TagIcon from "lucide-react/icons/tag";
-import TrashIcon from "lucide-react/icons/trash-2";
+import PencilIcon from "lucide/dist/esm/icons/pencil.mjs";
+import PlusIcon from "lucide/dist/esm/icons/plus.mjs";
+import TagIcon from "lucide/dist/esm/icons/tag.mjs";
+import TrashIcon from "lucide/dist/esm/icons/trash.mjs";
 import { useId, useMemo } from "react";
 import { CsvExportButton } from "@/components/csv-export/csv-export-button";
 import { useFormat } from "@/i18n/use-format";
@@ -25,6 +25,7 @@ import { rowName, TagCountsChart } from "./tag-counts-chart";
 import type { TagDialog } from "./tag-dialogs";
 import { UtmTable } from "./utm-table";
 import { withCatalogs } from "@/i18n/with-catalogs";
+import { Icon } from "@/components/icon";
 
 interface UtmFiguresProps {
   current: readonly TagCount[] | undefined;
@@ -129,7 +130,7 @@ export function UtmFigures({
               });
             }}
           >
-            <TagIcon aria-hidden="true" size={16} />
+            <Icon icon={TagIcon} size={16} />
           </button>
           <button
             type="button"
@@ -140,7 +141,7 @@ export function UtmFigures({
               onDialog({ kind: "rename", utmId, name });
             }}
           >
-            <PencilIcon aria-hidden="true" size={16} />
+            <Icon icon={PencilIcon} size={16} />
           </button>
           <button
             type="button"
@@ -151,7 +152,7 @@ export function UtmFigures({
               onDialog({ kind: "delete", utmId, name });
             }}
           >
-            <TrashIcon aria-hidden="true" size={16} />
+            <Icon icon={TrashIcon} size={16} />
           </button>
         </span>
       );
@@ -207,7 +208,7 @@ export function UtmFigures({
               onDialog({ kind: "new" });
             }}
           >
-            <PlusIcon aria-hidden="true" size={16} />
+            <Icon icon={PlusIcon} size={16} />
             <Trans>New tag…</Trans>
           </button>
         )}

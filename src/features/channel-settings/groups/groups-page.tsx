@@ -1,9 +1,9 @@
 import { i18n as globalI18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import PencilIcon from "lucide-react/icons/pencil";
-import PlusIcon from "lucide-react/icons/plus";
-import TrashIcon from "lucide-react/icons/trash-2";
+import PencilIcon from "lucide/dist/esm/icons/pencil.mjs";
+import PlusIcon from "lucide/dist/esm/icons/plus.mjs";
+import TrashIcon from "lucide/dist/esm/icons/trash.mjs";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify } from "@/components/notify";
@@ -19,6 +19,7 @@ import { groupKeys } from "../queries";
 import { MemberCount, MembersLost } from "./member-count";
 import "@/components/data-table.css";
 import "../settings.css";
+import { Icon } from "@/components/icon";
 
 /**
  * `/c/:groupId/groups`: the channel's groups (subscriptions) with how many people are in each,
@@ -50,7 +51,7 @@ export function GroupsPage() {
       </p>
       <p>
         <Link className="button button-primary" to={channelPath(groupId, "groups/new")}>
-          <PlusIcon aria-hidden="true" size={16} />
+          <Icon icon={PlusIcon} size={16} />
           <Trans>New group</Trans>
         </Link>
       </p>
@@ -130,7 +131,7 @@ export function GroupsPage() {
                           aria-label={t`Edit ${name}`}
                           title={t`Edit ${name}`}
                         >
-                          <PencilIcon aria-hidden="true" size={16} />
+                          <Icon icon={PencilIcon} size={16} />
                         </Link>
                         <button
                           type="button"
@@ -141,7 +142,7 @@ export function GroupsPage() {
                             setDeleting({ id: group.subscription_id, name });
                           }}
                         >
-                          <TrashIcon aria-hidden="true" size={16} />
+                          <Icon icon={TrashIcon} size={16} />
                         </button>
                       </span>
                     </td>

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import PencilIcon from "lucide-react/icons/pencil";
-import PlusIcon from "lucide-react/icons/plus";
-import TrashIcon from "lucide-react/icons/trash-2";
+import PencilIcon from "lucide/dist/esm/icons/pencil.mjs";
+import PlusIcon from "lucide/dist/esm/icons/plus.mjs";
+import TrashIcon from "lucide/dist/esm/icons/trash.mjs";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useApi } from "@/api/api-context";
@@ -16,6 +16,7 @@ import { useFormat } from "@/i18n/use-format";
 import { channelPath } from "@/lib/channel-path";
 import "@/components/data-table.css";
 import "../settings.css";
+import { Icon } from "@/components/icon";
 
 /**
  * `/c/:groupId/utm/tags`: the channel's campaign tags with how many people carry each
@@ -65,7 +66,7 @@ export function UtmTagsPage() {
             setDialog({ kind: "new" });
           }}
         >
-          <PlusIcon aria-hidden="true" size={16} />
+          <Icon icon={PlusIcon} size={16} />
           <Trans>New tag</Trans>
         </button>
       </p>
@@ -131,7 +132,7 @@ export function UtmTagsPage() {
                               setDialog({ kind: "rename", utmId: tag.utm_id, name });
                             }}
                           >
-                            <PencilIcon aria-hidden="true" size={16} />
+                            <Icon icon={PencilIcon} size={16} />
                           </button>
                           <button
                             type="button"
@@ -147,7 +148,7 @@ export function UtmTagsPage() {
                               });
                             }}
                           >
-                            <TrashIcon aria-hidden="true" size={16} />
+                            <Icon icon={TrashIcon} size={16} />
                           </button>
                         </span>
                       </td>

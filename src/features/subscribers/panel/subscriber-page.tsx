@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import ArrowLeftIcon from "lucide/dist/esm/icons/arrow-left.mjs";
 import { Link, useLocation, useParams } from "react-router";
 import { useApi } from "@/api/api-context";
 import { apiQuery } from "@/api/queries";
@@ -19,6 +19,7 @@ import { SubscriptionsSection } from "./subscriptions-section";
 import { UtmsSection } from "./utms-section";
 import { VariablesSection } from "./variables-section";
 import "./panel.css";
+import { Icon } from "@/components/icon";
 
 /** `/c/:groupId/subscribers/:recordId`: one subscriber, everything the record says. */
 export function SubscriberPage() {
@@ -31,7 +32,7 @@ export function SubscriberPage() {
   return (
     <div className="panel">
       <Link className="panel-back" to={channelPath(channel.group_id, "subscribers") + listSearch}>
-        <ArrowLeftIcon aria-hidden="true" size={16} />
+        <Icon icon={ArrowLeftIcon} size={16} />
         <Trans>Back to subscribers</Trans>
       </Link>
       {recordId === undefined ? (

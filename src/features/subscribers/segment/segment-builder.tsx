@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { X } from "lucide-react";
+import X from "lucide/dist/esm/icons/x.mjs";
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ChunkBoundary } from "@/components/chunk-boundary";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { segmentChips, withoutChip } from "./segment-chips";
 import { useSegmentLookups } from "./segment-lookups";
 import { wantedLookups } from "./wanted-lookups";
+import { Icon } from "@/components/icon";
 
 // "Add a filter"'s form and its pickers are fetched when first wanted (the button hovered,
 // focused or pressed), not with the list: the first screen shows the chips only (issue 15).
@@ -117,7 +118,7 @@ export const SegmentBuilder = memo(function SegmentBuilder({
                     onChange(withoutChip(filters, chip));
                   }}
                 >
-                  <X aria-hidden="true" size={14} />
+                  <Icon icon={X} size={14} />
                 </button>
               </li>
             );
