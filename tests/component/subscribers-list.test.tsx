@@ -248,6 +248,34 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     expect(router.state.location.pathname).toBe("/c/1001/subscribers");
   });
 
+  it("says when the URL's filter by name is not applied, and clears it on request", async () => {
+    // The filter is the directory's (its box shows only with its list): a segment, or the list
+    // straight from the API (as here: no directory), shows every row. Never silently.
+    const user = userEvent.setup();
+    const { router } = await live.render("/c/1001/subscribers?q=Anna", "support");
+    await waitForNames(tgNames(1, 20));
+    expect(
+      screen.getByText(
+        "The filter “Anna” looks in the directory's list only: the list straight from the API is shown whole.",
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Clear the filter" }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("");
+    });
+    expect(screen.queryByRole("button", { name: "Clear the filter" })).toBeNull();
+
+    await live.render("/c/1001/subscribers?q=Anna&subscription_id=1", "support");
+    expect(
+      await screen.findByText(
+        "The filter “Anna” looks in the directory's list only: a segment is shown whole.",
+        { exact: false },
+        WAIT,
+      ),
+    ).toBeTruthy();
+  });
+
   it("says so when a cursor points past the end, and goes back from there", async () => {
     const user = userEvent.setup();
     await live.render("/c/1001/subscribers?after=99999", "support");

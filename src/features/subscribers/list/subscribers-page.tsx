@@ -167,6 +167,7 @@ export function SubscribersPage() {
     },
     [setSearch],
   );
+  const { q } = search;
   // What the table's place says while the list is not there yet, whichever part waits.
   const loadingList = t`Loading the subscribers…`;
 
@@ -254,6 +255,31 @@ export function SubscribersPage() {
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
         />
       </div>
+      {/* The filter by name is the directory's (its control shows only with its list): kept in
+          the URL for when the list is the directory's again, but said, never dropped silently. */}
+      {!fromDirectory && !sourceUnknown && q !== "" && (
+        <p className="muted subscribers-names-note">
+          {filtered ? (
+            <Trans>
+              The filter “{q}” looks in the directory's list only: a segment is shown whole.
+            </Trans>
+          ) : (
+            <Trans>
+              The filter “{q}” looks in the directory's list only: the list straight from the API is
+              shown whole.
+            </Trans>
+          )}{" "}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              onFilterChange("");
+            }}
+          >
+            <Trans>Clear the filter</Trans>
+          </button>
+        </p>
+      )}
       {subscriptions.isError && (
         <p className="muted subscribers-names-note">
           <Trans>Subscription names could not be loaded, so their ids are shown.</Trans>{" "}
