@@ -319,6 +319,9 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     expect(await screen.findByRole("columnheader", { name: "VK user id" }, WAIT)).toBeTruthy();
     expect(screen.getByRole("columnheader", { name: "Date, UTC" })).toBeTruthy();
     expect(screen.getByRole("cell", { name: "500001" })).toBeTruthy();
+    // The columns' menu names it as its header does (it said "User id").
+    expect(screen.getByRole("checkbox", { name: "VK user id" })).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: "User id" })).toBeNull();
   });
 });
 

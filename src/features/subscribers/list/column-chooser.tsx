@@ -9,10 +9,17 @@ interface ColumnChooserProps {
   onChange: (visibility: ColumnVisibility) => void;
   /** Columns the list's source cannot fill (the directory has no UTM tags or variables). */
   unavailable?: readonly string[];
+  /** The user id column's name, as its header says it ("Telegram user id"). */
+  userIdLabel: string;
 }
 
 /** A disclosure with one checkbox per column; the person's column always stays. */
-export function ColumnChooser({ visibility, onChange, unavailable = [] }: ColumnChooserProps) {
+export function ColumnChooser({
+  visibility,
+  onChange,
+  unavailable = [],
+  userIdLabel,
+}: ColumnChooserProps) {
   const { i18n } = useLingui();
   const format = useFormat();
   // The person's column is always shown, and counts.
@@ -69,7 +76,7 @@ export function ColumnChooser({ visibility, onChange, unavailable = [] }: Column
               />
               {/* One line of text beside the box, which wraps as one on a phone. */}
               <span>
-                {i18n._(column.label)}
+                {column.id === "userId" ? userIdLabel : i18n._(column.label)}
                 {missing && (
                   <span className="muted">
                     {" "}

@@ -253,6 +253,7 @@ export function SubscribersPage() {
           visibility={visibility}
           onChange={setVisibility}
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
+          userIdLabel={userIdLabel(field, i18n)}
         />
       </div>
       {/* The filter by name is the directory's (its control shows only with its list): kept in
