@@ -256,20 +256,22 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     await waitForNames(tgNames(1, 20));
     expect(
       screen.getByText(
-        "The filter “Anna” looks in the directory's list only: the list straight from the API is shown whole.",
+        "The filter “Anna” works on the directory's list only: the list from the API shows everyone.",
         { exact: false },
       ),
     ).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Clear the filter" }));
+    await user.click(screen.getByRole("button", { name: "Remove this filter" }));
     await waitFor(() => {
       expect(router.state.location.search).toBe("");
     });
-    expect(screen.queryByRole("button", { name: "Clear the filter" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove this filter" })).toBeNull();
+    // The button went with its note: the focus is on the page, not lost.
+    expect(document.activeElement?.id).toBe("main");
 
     await live.render("/c/1001/subscribers?q=Anna&subscription_id=1", "support");
     expect(
       await screen.findByText(
-        "The filter “Anna” looks in the directory's list only: a segment is shown whole.",
+        "The filter “Anna” works on the directory's list only: this segment shows everyone in it.",
         { exact: false },
         WAIT,
       ),

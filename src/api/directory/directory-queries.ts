@@ -17,6 +17,9 @@ export const directoryStatusOptions = (groupId: number, directory: DirectoryApi)
     queryKey: directoryKeys.status(groupId),
     queryFn: ({ signal }) => directory.status(groupId, { signal }),
     refetchInterval: (query) => (query.state.data?.full_pass ? DIRECTORY_STATUS_POLL_MS : false),
+    // A gateway without a directory answers 404, and a failing one is no reason to hold a page:
+    // the pages then work from the API alone. Not retried, by the pages nor by their routes.
+    retry: false,
   });
 
 /**

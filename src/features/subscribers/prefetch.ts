@@ -1,5 +1,4 @@
 import { i18n } from "@lingui/core";
-import { directoryMayCount } from "@/contract/directory-count-rule";
 import { directoryStatusOptions } from "@/api/directory/directory-queries";
 import { botsQuery, deliveriesQuery, subscriptionsQuery, utmsQuery } from "@/api/lookup-queries";
 import type { PageVisit } from "@/api/page-visit";
@@ -13,7 +12,6 @@ import { countRequest, countSearch } from "./count/count-search";
 import { directoryListParams, directoryPeopleQuery } from "./list/list-queries";
 import { subscribersPageQuery } from "./list/subscribers-page-query";
 import { subscribersSearch } from "./list/subscribers-search";
-import { directoryCountQuery } from "./segment/directory-count-query";
 import { hasFilters, readSegment } from "./segment/segment-search";
 
 // The first data of each subscribers page, started by the router with the page's code
@@ -43,23 +41,15 @@ export function prefetchSubscribers(visit: PageVisit): Promise<void> {
     started.push(startQuery(queryClient, deliveriesQuery(groupId, call)));
     started.push(startQuery(queryClient, botsQuery(groupId, call)));
     // The directory's status line stands above the segment too: in with the page, or its
-    // arrival moves everything below it down (50 px at 1350 px wide, 150 px on a phone).
+    // arrival moves everything below it down (50 px at 1350 px wide, 150 px on a phone). Not
+    // the directory's count of the segment: over memberships it may hold the gateway for
+    // seconds, and the rows would wait behind it.
     started.push(startQuery(queryClient, directoryStatusOptions(groupId, visit.directory)));
-    // And its count of the segment, where it keeps every filter: started, not waited for (a
-    // count over memberships may take seconds), so it is often in by the first render too.
-    if (directoryMayCount(filters)) {
-      void startQuery(queryClient, directoryCountQuery(groupId, filters, visit.directory.count));
-    }
   } else if (search.source !== "api") {
     // "auto" shows the directory's list once its status says it is ready (the usual case): both
     // are started together, so the rows are one round trip away. A directory still reading
     // sends the page to the API's pages, which it then asks for itself.
     started.push(startQuery(queryClient, directoryStatusOptions(groupId, visit.directory)));
-    // And its count of the segment, where it keeps every filter: started, not waited for (a
-    // count over memberships may take seconds), so it is often in by the first render too.
-    if (directoryMayCount(filters)) {
-      void startQuery(queryClient, directoryCountQuery(groupId, filters, visit.directory.count));
-    }
     // The language the app shows: the list by name follows its collation.
     const params = directoryListParams(search.order, search.q, pageSize, search.from, i18n.locale);
     started.push(startQuery(queryClient, directoryPeopleQuery(groupId, params, visit.directory)));

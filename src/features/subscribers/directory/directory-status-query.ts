@@ -9,5 +9,5 @@ import { directoryStatusOptions } from "@/api/directory";
  */
 export function useDirectoryStatus(groupId: number) {
   const { directory } = useApi();
-  return useQuery({ ...directoryStatusOptions(groupId, directory), retry: false });
+  return useQuery(directoryStatusOptions(groupId, directory));
 }

@@ -167,7 +167,7 @@ export function SubscribersPage() {
     },
     [setSearch],
   );
-  const { q } = search;
+  const q = search.q.trim();
   // What the table's place says while the list is not there yet, whichever part waits.
   const loadingList = t`Loading the subscribers…`;
 
@@ -193,7 +193,13 @@ export function SubscribersPage() {
         onChange={onSegmentChange}
       />
       {/* The segment and what to do with it; below, how the list is shown. */}
-      <div className="subscribers-segment-bar">
+      <div
+        className={
+          filtered
+            ? "subscribers-segment-bar subscribers-segment-bar-filtered"
+            : "subscribers-segment-bar"
+        }
+      >
         <SegmentCount count={segmentCount} />
         <div className="subscribers-segment-actions">
           <SavedViews
@@ -256,18 +262,19 @@ export function SubscribersPage() {
           userIdLabel={userIdLabel(field, i18n)}
         />
       </div>
-      {/* The filter by name is the directory's (its control shows only with its list): kept in
-          the URL for when the list is the directory's again, but said, never dropped silently. */}
+      {/* The filter is the directory's (its box shows only with its list): kept in the URL for
+          when the list is the directory's again, but said, never dropped silently. */}
       {!fromDirectory && !sourceUnknown && q !== "" && (
         <p className="muted subscribers-names-note">
           {filtered ? (
             <Trans>
-              The filter “{q}” looks in the directory's list only: a segment is shown whole.
+              The filter “{q}” works on the directory's list only: this segment shows everyone in
+              it.
             </Trans>
           ) : (
             <Trans>
-              The filter “{q}” looks in the directory's list only: the list straight from the API is
-              shown whole.
+              The filter “{q}” works on the directory's list only: the list from the API shows
+              everyone.
             </Trans>
           )}{" "}
           <button
@@ -275,9 +282,11 @@ export function SubscribersPage() {
             className="button"
             onClick={() => {
               onFilterChange("");
+              // The button goes with its note: the focus goes to the page, not to nowhere.
+              document.getElementById("main")?.focus({ preventScroll: true });
             }}
           >
-            <Trans>Clear the filter</Trans>
+            <Trans>Remove this filter</Trans>
           </button>
         </p>
       )}

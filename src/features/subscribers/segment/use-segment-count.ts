@@ -6,7 +6,6 @@ import { useSignedInSession } from "@/components/current-channel";
 import { directoryMayCount } from "@/contract/directory-count-rule";
 import type { SegmentFilters } from "@/contract/subscriber-filters";
 import { mayCall } from "@/contract/roles";
-import { directoryCountQuery } from "./directory-count-query";
 import { countSegment } from "./segment-requests";
 import { hasFilters } from "./segment-search";
 import type { SegmentSize } from "./use-segment";
@@ -31,6 +30,27 @@ export type CountState =
   | { state: "cancelled"; counted: number }
   | { state: "failed"; counted: number; error: unknown }
   | { state: "done"; count: number };
+
+/** The directory's answer is its state as of its last change: worth asking again soon. */
+const DIRECTORY_COUNT_STALE_MS = 30_000;
+
+/**
+ * The directory's count of the segment, asked only when every filter is one it keeps. A refusal
+ * (a channel without hooks, a directory still reading, no directory at all) is not retried: the
+ * browser counts by pages instead.
+ */
+function directoryCountQuery(
+  groupId: number,
+  filters: SegmentFilters,
+  count: ReturnType<typeof useApi>["directory"]["count"],
+) {
+  return queryOptions({
+    queryKey: ["directory-count", groupId, filters] as const,
+    queryFn: ({ signal }) => count(groupId, filters, { signal }),
+    staleTime: DIRECTORY_COUNT_STALE_MS,
+    retry: false,
+  });
+}
 
 /**
  * The segment's size. Without filters: the channel's subscribersCount. With filters the

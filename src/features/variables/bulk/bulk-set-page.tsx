@@ -35,7 +35,7 @@ export function BulkSetPage() {
   const job = useBulkSetJob(groupId, field);
   const { directory } = useApi();
   // A gateway without a directory answers 404: the form then takes ids alone, as before.
-  const directoryStatus = useQuery({ ...directoryStatusOptions(groupId, directory), retry: false });
+  const directoryStatus = useQuery(directoryStatusOptions(groupId, directory));
   const namesAccepted = (directoryStatus.data?.people ?? 0) > 0;
   const [pending, setPending] = useState<BulkSetValues | undefined>();
   const run = job.run;
