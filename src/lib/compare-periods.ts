@@ -29,14 +29,21 @@ function wholeMonths(firstDay: DayText, lastDay: DayText): number {
   return (b.year - a.year) * 12 + (b.month - a.month) + 1;
 }
 
+/** Presets of a number of days ending today: compared with as many days, whatever the dates. */
+const ROLLING: ReadonlySet<string> = new Set(["today", "7d", "30d", "90d"]);
+
 /**
  * The period of the same length that ends where `period` starts, in the same zone: the same
  * number of days before it; or, for whole calendar months ("Previous month", a custom range of
  * 1 October to 31 October), the same number of whole months before, so that October is compared
- * with September and not with 31 days that straddle August.
+ * with September and not with 31 days that straddle August. "30 days" stays 30 days even when
+ * they happen to be a whole month (on 30 November, 1–30 November): compared with 2–31 October,
+ * as the channel's page compares its 30 days, not with the 31 days of October.
  */
 export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
-  const months = wholeMonths(period.firstDay, period.lastDay);
+  const months = ROLLING.has(period.choice.preset)
+    ? 0
+    : wholeMonths(period.firstDay, period.lastDay);
   let from: DayText;
   let to: DayText;
   if (months > 0) {

@@ -61,6 +61,18 @@ describe("previousPeriod", () => {
     expect([month.firstDay, month.lastDay]).toEqual(["2026-10-08", "2026-10-31"]);
   });
 
+  it("keeps 30 days 30 days when they are a whole month, as the channel's page does", () => {
+    // On 30 November "30 days" are 1–30 November: the days before, not the 31 of October.
+    const lastDay = Date.parse("2026-11-30T09:00:00Z");
+    const thirty = resolvePeriod({ preset: "30d" }, lastDay, MOSCOW);
+    expect([thirty.firstDay, thirty.lastDay]).toEqual(["2026-11-01", "2026-11-30"]);
+    const before = previousPeriod(thirty);
+    expect([before.firstDay, before.lastDay]).toEqual(["2026-10-02", "2026-10-31"]);
+    // "This month" on its last day is the whole month: the month before, whole.
+    const month = previousPeriod(resolvePeriod({ preset: "this-month" }, lastDay, MOSCOW));
+    expect([month.firstDay, month.lastDay]).toEqual(["2026-10-01", "2026-10-31"]);
+  });
+
   it("reads the days in the channel's zone, across a clock change", () => {
     // Berlin leaves summer time on 25 October 2026: that week has 169 hours.
     const week = resolvePeriod(
