@@ -1,4 +1,11 @@
-import { daysBetween, parseDay, resolvePeriod, type DayText, type ResolvedPeriod } from "./period";
+import {
+  daysBetween,
+  parseDay,
+  resolvePeriod,
+  type DayText,
+  type PeriodChoice,
+  type ResolvedPeriod,
+} from "./period";
 
 /**
  * Comparing a figure with the period before: which period that is, and how the figure changed.
@@ -29,8 +36,13 @@ function wholeMonths(firstDay: DayText, lastDay: DayText): number {
   return (b.year - a.year) * 12 + (b.month - a.month) + 1;
 }
 
-/** Presets of a number of days ending today: compared with as many days, whatever the dates. */
-const ROLLING: ReadonlySet<string> = new Set(["today", "7d", "30d", "90d"]);
+/** Presets of a number of days ending today: compared as days, whatever the dates they cover. */
+const ROLLING: ReadonlySet<PeriodChoice["preset"]> = new Set(["7d", "30d", "90d"]);
+
+/** Whole calendar months the period is meant as, or 0: never a rolling preset's days. */
+function monthsMeant(period: ResolvedPeriod): number {
+  return ROLLING.has(period.choice.preset) ? 0 : wholeMonths(period.firstDay, period.lastDay);
+}
 
 /**
  * The period of the same length that ends where `period` starts, in the same zone: the same
@@ -41,9 +53,7 @@ const ROLLING: ReadonlySet<string> = new Set(["today", "7d", "30d", "90d"]);
  * as the channel's page compares its 30 days, not with the 31 days of October.
  */
 export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
-  const months = ROLLING.has(period.choice.preset)
-    ? 0
-    : wholeMonths(period.firstDay, period.lastDay);
+  const months = monthsMeant(period);
   let from: DayText;
   let to: DayText;
   if (months > 0) {
@@ -148,7 +158,7 @@ function yearBeforeDay(day: DayText, lastOfMonth: boolean): DayText {
  */
 export function yearBeforePeriod(period: ResolvedPeriod): ResolvedPeriod {
   const from = yearBeforeDay(period.firstDay, false);
-  const to = yearBeforeDay(period.lastDay, wholeMonths(period.firstDay, period.lastDay) > 0);
+  const to = yearBeforeDay(period.lastDay, monthsMeant(period) > 0);
   return resolvePeriod({ preset: "custom", from, to }, period.from, period.timeZone);
 }
 

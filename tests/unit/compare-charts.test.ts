@@ -60,6 +60,14 @@ describe("yearBeforePeriod", () => {
     expect(days(yearBeforePeriod(tail))).toEqual(["2024-02-10", "2024-02-28"]);
   });
 
+  it("keeps a rolling preset's days the same days, though they end a February", () => {
+    // "90 days" on 28 February 2025 start on 1 December: not three whole months to stretch to
+    // 29 February 2024, but the same 90 days a year before.
+    const ninety = resolvePeriod({ preset: "90d" }, Date.parse("2025-02-28T09:00:00Z"), MOSCOW);
+    expect(days(ninety)).toEqual(["2024-12-01", "2025-02-28"]);
+    expect(days(yearBeforePeriod(ninety))).toEqual(["2023-12-01", "2024-02-28"]);
+  });
+
   it("reads the days in the period's own zone across a change of offset", () => {
     // Berlin: summer time ended on 26 October 2025; the period a year before straddles it too.
     const october = custom("2026-10-20", "2026-10-31", BERLIN);
