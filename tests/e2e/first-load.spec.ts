@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { readAccounts, signIn, stubRemoteImages, watchErrors } from "./helpers";
 
 // Issue 15's first load: the router asks for a page's data with its code, not after it, and
@@ -18,20 +18,27 @@ const lists = [
   { source: "API", url: "/c/1001/subscribers?source=api", rows: "/api/subscribers/get", also: [] },
 ];
 
+/**
+ * The administrator signed in on `page`, then a new context with only the session cookie (no
+ * code in the cache, nothing in memory) and a tab in it: a cold load of whatever it opens.
+ */
+async function coldTab(browser: Browser, page: Page) {
+  const accounts = await readAccounts();
+  await page.goto("/sign-in");
+  await signIn(page, accounts.admin);
+  await expect(page).toHaveURL(/\/c\/1001$/);
+  const cold = await browser.newContext({ storageState: await page.context().storageState() });
+  const tab = await cold.newPage();
+  await stubRemoteImages(tab);
+  return { cold, tab };
+}
+
 for (const list of lists) {
   test(`a cold load of the subscribers list (${list.source}) asks for its rows while the page's code is held back`, async ({
     browser,
     page,
   }) => {
-    const accounts = await readAccounts();
-    await page.goto("/sign-in");
-    await signIn(page, accounts.admin);
-    await expect(page).toHaveURL(/\/c\/1001$/);
-
-    // A new context with only the session cookie: no code in the cache, nothing in memory.
-    const cold = await browser.newContext({ storageState: await page.context().storageState() });
-    const tab = await cold.newPage();
-    await stubRemoteImages(tab);
+    const { cold, tab } = await coldTab(browser, page);
     const events: string[] = [];
     // What the router asks for with the page's code: the session, the rows, the names they show.
     const expected = ["/auth/session", list.rows, "/api/subscriptions/get", ...list.also];
@@ -78,14 +85,8 @@ test("a cold load of a segment's list moves nothing once drawn, though the direc
   browser,
   page,
 }) => {
-  const accounts = await readAccounts();
-  await page.goto("/sign-in");
-  await signIn(page, accounts.admin);
-  await expect(page).toHaveURL(/\/c\/1001$/);
-  const cold = await browser.newContext({ storageState: await page.context().storageState() });
+  const { cold, tab } = await coldTab(browser, page);
   try {
-    const tab = await cold.newPage();
-    await stubRemoteImages(tab);
     // Every layout shift of the page's main part, as the browser reports it (Lighthouse's CLS
     // adds them up). Not the navigation's: a saved view pinned there (another test may have
     // pinned one in this channel) comes with its own chunk after the first render.

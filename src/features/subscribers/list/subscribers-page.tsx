@@ -118,19 +118,21 @@ export function SubscribersPage() {
     [subscriptions.data],
   );
   const field = userIdField(channel.type_name);
+  // The user id column's name, in its header and in the columns' menu.
+  const idLabel = userIdLabel(field, i18n);
   const columns = useMemo(
     () =>
       subscriberColumns({
         groupId: channel.group_id,
         userIdField: field,
-        userIdLabel: userIdLabel(field, i18n),
+        userIdLabel: idLabel,
         timeZone: channel.time_zone,
         i18n,
         format,
       }),
     // The language is a dependency through `format` (one per locale), and `i18n` is the app's
     // one instance: the headers are made again when the language changes.
-    [channel.group_id, channel.time_zone, field, i18n, format],
+    [channel.group_id, channel.time_zone, field, idLabel, i18n, format],
   );
   // The list views are drawn again only when their props change (memo): these stay the same
   // object until what they hold changes.
@@ -259,7 +261,7 @@ export function SubscribersPage() {
           visibility={visibility}
           onChange={setVisibility}
           unavailable={fromDirectory ? API_ONLY_COLUMNS : []}
-          userIdLabel={userIdLabel(field, i18n)}
+          userIdLabel={idLabel}
         />
       </div>
       {/* The filter is the directory's (its box shows only with its list): kept in the URL for
