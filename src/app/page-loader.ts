@@ -4,8 +4,11 @@ import type { Api } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { mayCall } from "@/contract/roles";
 import type { SessionResponse } from "@/contract/session";
+import { firstScreen as firstScreenOf, startQuery } from "@/api/prefetch";
+import { viewsQuery } from "@/api/views/view-queries";
 import { parseGroupId } from "@/lib/channel-path";
 import type { PageEntry } from "./pages";
+import { loadPinnedViews } from "./pinned-views-chunk";
 
 /** What the routes' loaders start queries with: the app's cache and gateway. */
 export interface RouteContext {
@@ -64,9 +67,11 @@ export function startPage(
   const session = () => queryClient.query({ ...options, staleTime: "static" }).catch(() => null);
   void session();
   const groupId = parseGroupId(params.groupId);
+  if (groupId === undefined) return undefined;
   const { prefetch } = page;
-  if (groupId === undefined || !prefetch) return undefined;
-  const start = (): Promise<void> | undefined => {
+  const start = (answer: SessionResponse): Promise<void> => {
+    const navigation = startNavigation({ queryClient, api }, groupId, answer);
+    if (!prefetch) return navigation;
     try {
       const firstScreen = prefetch({
         queryClient,
@@ -79,18 +84,45 @@ export function startPage(
         session,
       });
       // A failure is the page's to show: the route never waits on a rejection.
-      return firstScreen?.catch(() => undefined);
+      return firstScreen === undefined
+        ? navigation
+        : firstScreenOf([firstScreen.catch(() => undefined), navigation]);
     } catch {
       // Never a blank page for a head start: the page's own queries run anyway.
-      return undefined;
+      return navigation;
     }
   };
-  if (known !== undefined) return mayOpen(known, groupId, page) ? start() : undefined;
+  if (known !== undefined) {
+    return known !== null && mayOpen(known, groupId, page) ? start(known) : undefined;
+  }
   // The first load: the session's answer first, so a person signed out, or one whose channel or
   // role the page refuses, is sent nothing that would be refused (each refusal is an error in
   // the browser's console). It costs no round trip as a rule: src/boot asked for the session
   // while the app's code was downloading, and the page's first data right after it.
-  return session().then((answer) => (mayOpen(answer, groupId, page) ? start() : undefined));
+  return session().then((answer) =>
+    answer !== null && mayOpen(answer, groupId, page) ? start(answer) : undefined,
+  );
+}
+
+/**
+ * What the navigation draws beside every page of a channel, with the page's first data: the
+ * person's pinned saved views, which would otherwise come after the first render and move the
+ * links under «Subscribers» down. Their list, then their chunk if one is pinned (for nobody
+ * else does it take a share of the line before the rows). Both are there when moving inside
+ * the app, as a rule, so nothing is waited for then.
+ */
+function startNavigation(
+  { queryClient, api }: RouteContext,
+  groupId: number,
+  session: SessionResponse,
+): Promise<void> {
+  if (!mayCall(session.role, "subscribers/get")) return Promise.resolve();
+  const views = viewsQuery(groupId, api.gateway);
+  return startQuery(queryClient, views).then(() =>
+    queryClient.getQueryData(views.queryKey)?.some((view) => view.pinned)
+      ? loadPinnedViews().then(() => undefined)
+      : undefined,
+  );
 }
 
 /**

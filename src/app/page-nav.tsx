@@ -1,23 +1,22 @@
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { mayCall, type Role } from "@/contract/roles";
 import { isCurrentPage, visiblePages } from "@/lib/nav";
 import { pages } from "./pages";
+import { loadedPinnedViews, loadPinnedViews } from "./pinned-views-chunk";
 
 // The pinned saved views: a chunk of their own, out of the first load, that the navigation
-// never waits for; if it cannot be fetched, the navigation stays as it is.
-const PinnedViews = lazy((): Promise<{ default: ComponentType<{ groupId: number }> }> =>
-  import("./pinned-views")
-    .then((module) => ({ default: module.PinnedViews }))
-    .catch(() => ({ default: () => null })),
-);
+// never waits for. The route's loader fetches it with the page's data, and then it is drawn
+// with the navigation's first render, without a suspended one.
+const LazyPinnedViews = lazy(loadPinnedViews);
 
 /** Links to the pages of the current channel that the role may use. */
 export function PageNav({ role, groupId }: { role: Role; groupId: number | undefined }) {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   if (groupId === undefined) return <ul />;
+  const PinnedViews = loadedPinnedViews() ?? LazyPinnedViews;
   return (
     <ul>
       {visiblePages(

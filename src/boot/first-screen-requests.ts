@@ -78,6 +78,11 @@ export function firstScreenRequests(
   if (!match) return undefined;
   const groupId = Number(match[1]);
   const segment = match[2];
+  const group = String(groupId);
+  // The saved views, which every page of a channel asks for with its own first data: the
+  // navigation's pinned ones (src/app/page-loader.ts, startNavigation), for whoever may list
+  // people (the subscribers list's toolbar reads the same list).
+  const views = get(`/views/${group}`);
   if (segment === "subscriptions" || segment === "utm") {
     // src/features/subscriptions/prefetch.ts, src/features/utm/prefetch.ts: the names of the
     // subscriptions and tags, which their first screen waits for.
@@ -87,6 +92,7 @@ export function firstScreenRequests(
       requests: [
         call(groupId, "subscriptions/get", { offset: 0, count: LOOKUP_PAGE }),
         call(groupId, "utms/get", { offset: 0, count: LOOKUP_PAGE }),
+        views,
       ],
     };
   }
@@ -98,13 +104,13 @@ export function firstScreenRequests(
       requests: [
         call(groupId, "groups/get", {}),
         call(groupId, "subscribers/subscribersCount", {}),
+        views,
       ],
     };
   }
   if ([...search.keys()].some((key) => !INERT_LIST_PARAMS.has(key))) return undefined;
   // src/features/subscribers/prefetch.ts: the directory's newest 20, with its status, the
   // subscriptions' names and the saved views.
-  const group = String(groupId);
   return {
     groupId,
     operation: "subscribers/get",
@@ -112,7 +118,7 @@ export function firstScreenRequests(
       get(`/directory/${group}/status`),
       get(`/directory/${group}/people?sort=date&order=desc&limit=20`),
       call(groupId, "subscriptions/get", { offset: 0, count: LOOKUP_PAGE }),
-      get(`/views/${group}`),
+      views,
     ],
   };
 }

@@ -555,6 +555,61 @@ describe("the page loader", () => {
     });
   });
 
+  it("starts the navigation's pinned views with every page of a channel whose role may list people", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sessionKeys.current, session);
+    // The channel's page, which asks for no views of its own.
+    void startPage(
+      { queryClient, api: api(recorder().call, { count: 0 }) },
+      page("channel"),
+      { groupId: "1001" },
+      new URLSearchParams(),
+    );
+    expect(queryClient.getQueryState(viewKeys.channel(1001))?.fetchStatus).toBe("fetching");
+    // The page without a prefetch of its own.
+    const bulk = new QueryClient();
+    bulk.setQueryData(sessionKeys.current, { ...session, role: "admin" });
+    void startPage(
+      { queryClient: bulk, api: api(recorder().call, { count: 0 }) },
+      page("variables-bulk"),
+      { groupId: "1001" },
+      new URLSearchParams(),
+    );
+    expect(bulk.getQueryState(viewKeys.channel(1001))?.fetchStatus).toBe("fetching");
+    // Marketing has no subscribers page, so no pinned views either.
+    const marketing = new QueryClient();
+    marketing.setQueryData(sessionKeys.current, { ...session, role: "marketing" });
+    void startPage(
+      { queryClient: marketing, api: api(recorder().call, { count: 0 }) },
+      page("channel"),
+      { groupId: "1001" },
+      new URLSearchParams(),
+    );
+    expect(marketing.getQueryCache().find({ queryKey: viewKeys.channel(1001) })).toBeUndefined();
+  });
+
+  it("fetches the pinned views' chunk with the page once a view is pinned, and waits for it", async () => {
+    const { loadedPinnedViews } = await import("../../src/app/pinned-views-chunk");
+    const view = { view_id: 1, name: "VIP", search: "", shared: false, owner: "anna", mine: true };
+    const routeWith = async (pinned: boolean) => {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(sessionKeys.current, { ...session, role: "admin" });
+      queryClient.setQueryData(viewKeys.channel(1001), [{ ...view, pinned }]);
+      // The page without data of its own: what is waited for is the navigation's.
+      await startPage(
+        { queryClient, api: api(recorder().call, { count: 0 }) },
+        page("variables-bulk"),
+        { groupId: "1001" },
+        new URLSearchParams(),
+      );
+    };
+    // Nobody else's first load takes the chunk before the page's rows.
+    await routeWith(false);
+    expect(loadedPinnedViews()).toBeUndefined();
+    await routeWith(true);
+    expect(loadedPinnedViews()).toBeTypeOf("function");
+  });
+
   it("starts nothing for a malformed channel id", () => {
     const { sent, call } = recorder();
     void startPage(
