@@ -294,7 +294,15 @@ describe("the subscribers list against the local Channel API", { timeout: 20_000
     await live.render("/c/1001/subscribers", "support");
     await waitForNames(tgNames(1, 20));
     await user.click(screen.getByText("Columns", { exact: false, selector: "summary" }));
+    // The menu lists every column its count counts: the person's too, which always stays.
+    const menu = screen.getByRole("group", { name: "Columns to show" });
+    const boxes = within(menu).getAllByRole("checkbox");
+    expect(screen.getByText("(8 shown)")).toBeTruthy();
+    expect(boxes.filter((box) => (box as HTMLInputElement).checked)).toHaveLength(8);
+    const person = within(menu).getByRole("checkbox", { name: "Person (always shown)" });
+    expect((person as HTMLInputElement).disabled).toBe(true);
     await user.click(screen.getByRole("checkbox", { name: "Status" }));
+    expect(screen.getByText("(7 shown)")).toBeTruthy();
     expect(within(table()).queryByRole("columnheader", { name: "Status" })).toBeNull();
     expect(JSON.parse(localStorage.getItem("channel-desk:subscribers:columns") ?? "")).toEqual({
       status: false,

@@ -62,6 +62,16 @@ export function ColumnChooser({
         <legend className="visually-hidden">
           <Trans>Columns to show</Trans>
         </legend>
+        {/* Listed too, since the count above counts it: ticked, and not to be unticked. */}
+        <label>
+          <input type="checkbox" checked disabled />
+          <span>
+            <Trans>Person</Trans>{" "}
+            <span className="muted">
+              <Trans>(always shown)</Trans>
+            </span>
+          </span>
+        </label>
         {HIDEABLE_COLUMNS.map((column) => {
           const missing = unavailable.includes(column.id);
           return (
