@@ -21,25 +21,28 @@ export interface AuditedRoute {
 }
 
 /**
- * The concrete path of each route for one channel: `:groupId` becomes the channel, and
- * `:recordId` the record given (a route with a parameter left unknown is skipped).
+ * The concrete path of each route for one channel: `:groupId` becomes the channel, and every
+ * other parameter (`:recordId`, `:userId`, `:subscriptionId`, `:jobId`) the value given for it.
+ * A route with a parameter left unknown is skipped, and listed in `skipped`.
  */
 export function auditedRoutes(
   routes: readonly RouteSource[],
   groupId: number,
-  recordId: string | undefined,
-): AuditedRoute[] {
+  params: Readonly<Record<string, string | undefined>>,
+): { audited: AuditedRoute[]; skipped: string[] } {
   const audited: AuditedRoute[] = [];
+  const skipped: string[] = [];
   for (const route of routes) {
-    let path = route.path.replace(":groupId", String(groupId));
-    if (path.includes(":recordId")) {
-      if (recordId === undefined) continue;
-      path = path.replace(":recordId", recordId);
-    }
-    if (path.includes(":")) continue;
-    audited.push({ name: route.name, path });
+    const path = route.path
+      .replace(":groupId", String(groupId))
+      .replace(/:([A-Za-z]+)/g, (whole, name: string) => {
+        const value = params[name];
+        return value === undefined ? whole : encodeURIComponent(value);
+      });
+    if (path.includes(":")) skipped.push(route.path);
+    else audited.push({ name: route.name, path });
   }
-  return audited;
+  return { audited, skipped };
 }
 
 export interface ScoreRow {

@@ -12,16 +12,23 @@ describe("bench:lighthouse's report", () => {
     { name: "sign-in", path: "/sign-in", module: "@/features/session/sign-in-page" },
   ];
 
-  it("fills in the channel and the record, and skips a route whose record is unknown", () => {
-    expect(auditedRoutes(routes, 1001, "7")).toEqual([
-      { name: "channel", path: "/c/1001" },
-      { name: "subscriber", path: "/c/1001/subscribers/7" },
-      { name: "sign-in", path: "/sign-in" },
-    ]);
-    expect(auditedRoutes(routes, 1001, undefined).map((route) => route.name)).toEqual([
-      "channel",
-      "sign-in",
-    ]);
+  it("fills in the channel and each parameter, and skips a route whose parameter is unknown", () => {
+    const withPerson = [
+      ...routes,
+      { name: "person", path: "/c/:groupId/people/:userId", module: "@/features/person" },
+    ];
+    expect(auditedRoutes(withPerson, 1001, { recordId: "7", userId: "6119794215" })).toEqual({
+      audited: [
+        { name: "channel", path: "/c/1001" },
+        { name: "subscriber", path: "/c/1001/subscribers/7" },
+        { name: "sign-in", path: "/sign-in" },
+        { name: "person", path: "/c/1001/people/6119794215" },
+      ],
+      skipped: [],
+    });
+    const { audited, skipped } = auditedRoutes(withPerson, 1001, { recordId: undefined });
+    expect(audited.map((route) => route.name)).toEqual(["channel", "sign-in"]);
+    expect(skipped).toEqual(["/c/:groupId/subscribers/:recordId", "/c/:groupId/people/:userId"]);
   });
 
   it("marks a score under its target, and a category not scored", () => {
