@@ -123,7 +123,8 @@ function record(cdp: CDPSession) {
 
 /**
  * Loads `route` cold (a new browser context: empty cache, only the session cookie) and
- * measures it. `throttle` applies Lighthouse's mobile profile through the DevTools protocol;
+ * measures it. `throttle` applies Lighthouse's mobile profile through the DevTools protocol
+ * (`cpuRate` instead of its CPU ×4, to compare with a slower machine);
  * `identity` asks for no compression, as a browser would get from a server without it.
  */
 export async function loadCold(
@@ -131,7 +132,7 @@ export async function loadCold(
   base: string,
   cookie: { name: string; value: string },
   route: Route,
-  options: { throttle: boolean; identity: boolean },
+  options: { throttle: boolean; identity: boolean; cpuRate?: number },
 ): Promise<LoadResult> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
@@ -150,7 +151,9 @@ export async function loadCold(
         downloadThroughput: MOBILE.downloadThroughput,
         uploadThroughput: MOBILE.uploadThroughput,
       });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpuRate });
+      await cdp.send("Emulation.setCPUThrottlingRate", {
+        rate: options.cpuRate ?? MOBILE.cpuRate,
+      });
     }
     const requests = record(cdp);
     await page.goto(`${base}${route.path}`, { waitUntil: "commit" });

@@ -615,7 +615,9 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
     expect(await screen.findByText("Переменная «a1» удалена.", {}, WAIT)).toBeTruthy();
 
     // Dismissing an edit is «Отмена» too (its name says which edit).
-    await user.click(within(row("a2", "Переменные")).getByRole("button", { name: "Изменить a2" }));
+    await user.click(
+      within(row("a2", "Переменные")).getByRole("button", { name: "Изменить «a2»" }),
+    );
     expect(
       within(row("a2", "Переменные")).getByRole("button", { name: "Отменить правку a2" })
         .textContent,

@@ -113,7 +113,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("textbox", { name: "Значение", exact: true }).fill("Первое");
       await page.getByRole("button", { name: "Добавить переменную" }).click();
       await expect(row.getByRole("cell").first()).toHaveText("Первое");
-      await row.getByRole("button", { name: `Изменить ${variable}` }).click();
+      await row.getByRole("button", { name: `Изменить «${variable}»` }).click();
       const editor = row.getByRole("textbox");
       await editor.fill("Второе");
       await lookAt(page, testInfo, `ru-${scheme}-person-editing`);
