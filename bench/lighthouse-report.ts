@@ -23,15 +23,16 @@ export interface AuditedRoute {
 /**
  * The concrete path of each route for one channel: `:groupId` becomes the channel, and every
  * other parameter (`:recordId`, `:userId`, `:subscriptionId`, `:jobId`) the value given for it.
- * A route with a parameter left unknown is skipped, and listed in `skipped`.
+ * A route with a parameter left unknown is skipped, and listed in `skipped` (its path as
+ * written, with the parameters).
  */
 export function auditedRoutes(
   routes: readonly RouteSource[],
   groupId: number,
   params: Readonly<Record<string, string | undefined>>,
-): { audited: AuditedRoute[]; skipped: string[] } {
+): { audited: AuditedRoute[]; skipped: AuditedRoute[] } {
   const audited: AuditedRoute[] = [];
-  const skipped: string[] = [];
+  const skipped: AuditedRoute[] = [];
   for (const route of routes) {
     const path = route.path
       .replace(":groupId", String(groupId))
@@ -39,7 +40,7 @@ export function auditedRoutes(
         const value = params[name];
         return value === undefined ? whole : encodeURIComponent(value);
       });
-    if (path.includes(":")) skipped.push(route.path);
+    if (path.includes(":")) skipped.push({ name: route.name, path: route.path });
     else audited.push({ name: route.name, path });
   }
   return { audited, skipped };

@@ -101,12 +101,16 @@ try {
       readFileSync(resolve(root, "src/app/routes.tsx"), "utf8"),
     ),
     groupId,
-    await routeParams(),
+    // A job is started only when the job's page is to be audited: it writes a variable.
+    await routeParams(args.routes === undefined || args.routes.split(",").includes("job")),
   );
-  for (const path of skipped) {
-    console.error(`[bench:lighthouse] not audited: ${path} (the demo has nothing to open it with)`);
-  }
   const wanted = args.routes?.split(",");
+  for (const route of skipped) {
+    if (wanted && !wanted.includes(route.name)) continue;
+    console.error(
+      `[bench:lighthouse] not audited: ${route.path} (the demo has nothing to open it with)`,
+    );
+  }
   const chosen = wanted ? routes.filter((route) => wanted.includes(route.name)) : routes;
   if (chosen.length === 0) throw new Error(`--routes: of ${routes.map((r) => r.name).join(",")}`);
 
@@ -207,15 +211,7 @@ async function audit(url: string, flags: Flags, preset: Preset): Promise<Result 
 }
 
 /** Something to open each route that shows one thing with: the demo's first of each. */
-async function routeParams(): Promise<Record<string, string | undefined>> {
-  const read = async <T>(path: string, body?: object): Promise<T> => {
-    const response = await fetch(`${app.base}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { "content-type": "application/json", "x-channel-desk": "1", cookie },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return (await response.json()) as T;
-  };
+async function routeParams(withJob: boolean): Promise<Record<string, string | undefined>> {
   const people = await read<{
     items?: { id?: string; tg_user_id?: number; vk_user_id?: number }[];
   }>("/api/subscribers/get", { group_id: groupId, count: 1 });
@@ -230,7 +226,8 @@ async function routeParams(): Promise<Record<string, string | undefined>> {
   const person = people.items?.[0];
   const userId = person?.tg_user_id ?? person?.vk_user_id;
   const subscriptionId = subscriptions.items?.[0]?.subscription_id;
-  const jobId = subscriptionId === undefined ? undefined : await finishedJob(subscriptionId);
+  const jobId =
+    withJob && subscriptionId !== undefined ? await finishedJob(subscriptionId) : undefined;
   return {
     recordId: person?.id,
     userId: userId === undefined ? undefined : String(userId),
@@ -239,30 +236,39 @@ async function routeParams(): Promise<Record<string, string | undefined>> {
   };
 }
 
+/** The gateway's answer to a request of the bench's administrator; an error answer throws. */
+async function read<T>(path: string, body?: object): Promise<T> {
+  const response = await fetch(`${app.base}${path}`, {
+    method: body ? "POST" : "GET",
+    headers: { "content-type": "application/json", "x-channel-desk": "1", cookie },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) {
+    throw new Error(`${path}: HTTP ${String(response.status)} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
 /**
  * A job's page needs a job: the demo has none, so one sets a variable for the members of a
  * subscription (the bench's databases are in memory), and is waited for, so that it is not
- * running during the audits.
+ * running during the audits (at most a minute; said if it is still running then).
  */
 async function finishedJob(subscriptionId: number): Promise<number | undefined> {
-  const headers = { "content-type": "application/json", "x-channel-desk": "1", cookie };
-  const created = await fetch(`${app.base}/jobs`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      group_id: groupId,
-      filters: { subscription_id: [subscriptionId] },
-      action: { kind: "var-set", name: "bench_lighthouse", value: "1" },
-    }),
+  const created = await read<{ item?: { job_id?: number } }>("/jobs", {
+    group_id: groupId,
+    filters: { subscription_id: [subscriptionId] },
+    action: { kind: "var-set", name: "bench_lighthouse", value: "1" },
   });
-  const jobId = ((await created.json()) as { item?: { job_id?: number } }).item?.job_id;
+  const jobId = created.item?.job_id;
   if (jobId === undefined) return undefined;
+  const ended = new Set(["done", "cancelled", "failed"]);
   for (let wait = 0; wait < 120; wait += 1) {
-    const answer = await fetch(`${app.base}/jobs/${String(jobId)}`, { headers });
-    const { item } = (await answer.json()) as { item?: { state?: string } };
-    if (item?.state !== "running") return jobId;
+    const { item } = await read<{ item?: { state?: string } }>(`/jobs/${String(jobId)}`);
+    if (item?.state !== undefined && ended.has(item.state)) return jobId;
     await new Promise((done) => setTimeout(done, 500));
   }
+  console.error(`[bench:lighthouse] job ${String(jobId)} still running after a minute`);
   return jobId;
 }
 

@@ -70,9 +70,10 @@ export function startPage(
   if (groupId === undefined) return undefined;
   const { prefetch } = page;
   const start = (answer: SessionResponse): Promise<void> => {
-    const navigation = startNavigation({ queryClient, api }, groupId, answer);
-    if (!prefetch) return navigation;
+    let navigation: Promise<void> = Promise.resolve();
     try {
+      navigation = startNavigation({ queryClient, api }, groupId, answer);
+      if (!prefetch) return navigation;
       const firstScreen = prefetch({
         queryClient,
         call: api.call,
@@ -109,7 +110,9 @@ export function startPage(
  * person's pinned saved views, which would otherwise come after the first render and move the
  * links under «Subscribers» down. Their list, then their chunk if one is pinned (for nobody
  * else does it take a share of the line before the rows). Both are there when moving inside
- * the app, as a rule, so nothing is waited for then.
+ * the app, as a rule, so nothing is waited for then. Not tried again (the navigation's own
+ * query is not either): a failing list costs the page one round trip beside its own data,
+ * and once it has failed, none, since the page is then not held for it.
  */
 function startNavigation(
   { queryClient, api }: RouteContext,
@@ -117,12 +120,14 @@ function startNavigation(
   session: SessionResponse,
 ): Promise<void> {
   if (!mayCall(session.role, "subscribers/get")) return Promise.resolve();
-  const views = viewsQuery(groupId, api.gateway);
-  return startQuery(queryClient, views).then(() =>
+  const views = { ...viewsQuery(groupId, api.gateway), retry: false };
+  const failedBefore = queryClient.getQueryState(views.queryKey)?.status === "error";
+  const listed = startQuery(queryClient, views).then(() =>
     queryClient.getQueryData(views.queryKey)?.some((view) => view.pinned)
       ? loadPinnedViews().then(() => undefined)
       : undefined,
   );
+  return failedBefore ? Promise.resolve() : listed;
 }
 
 /**

@@ -16,6 +16,8 @@ export function PageNav({ role, groupId }: { role: Role; groupId: number | undef
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   if (groupId === undefined) return <ul />;
+  // Once the chunk is in, the loaded component, not the lazy one: a navigation that was drawn
+  // with the lazy one mounts the list once more then, which keeps no state of its own.
   const PinnedViews = loadedPinnedViews() ?? LazyPinnedViews;
   return (
     <ul>

@@ -121,7 +121,9 @@ test("a saved view pinned in the navigation is there at its first render, even w
       });
     });
     // The pinned views' code late, so that it would come after the page's first render.
+    let delayed = 0;
     await tab.route(/\/assets\/pinned-views-[^/]*\.js$/, async (route) => {
+      delayed++;
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
@@ -136,6 +138,8 @@ test("a saved view pinned in the navigation is there at its first render, even w
       return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
     });
     expect(shifts).toEqual([]);
+    // The chunk was the one held back (were it named otherwise, nothing here would be tested).
+    expect(delayed).toBe(1);
   } finally {
     await page.request.delete(`/views/1001/${String(item.view_id)}`, {
       headers: { [CSRF_HEADER]: "1" },

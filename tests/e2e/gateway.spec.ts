@@ -107,8 +107,9 @@ test.describe("the gateway", () => {
     // Nobody signed in: the sign-in page, and back to the page asked for.
     await page.goto("/c/1001");
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fc%2F1001$/);
-    // The navigation's pinned views load in a chunk of their own after the page: ended before
-    // they are asked for, the session would be found ended by them, before the switch below.
+    // The navigation's pinned views are asked for with the page's data (its route's loader):
+    // ended before they answer, the session would be found ended by them, before the switch
+    // below.
     const viewsLoaded = page.waitForResponse((answer) => answer.url().includes("/views/1001"));
     await signIn(page, accounts.support);
     await expect(page).toHaveURL(/\/c\/1001$/);

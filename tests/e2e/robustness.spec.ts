@@ -165,8 +165,8 @@ test.describe("outages and ended sessions", () => {
     await signIn(page, accounts.support);
     await expect(page).toHaveURL(/\/c\/1001$/);
     const userId = await somePerson(page, 4);
-    // The navigation's pinned views load in a chunk of their own after the page: ended before
-    // they are asked for, the session would be found ended by them, before the send below.
+    // The navigation's pinned views are asked for with the page's data (its route's loader):
+    // ended before they answer, the session would be found ended by them, before the send below.
     // (The channel page just left asks for them too: only the variables page's request counts.)
     const viewsAsked = page.waitForRequest(
       (request) =>

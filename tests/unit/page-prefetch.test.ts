@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { QueryClient } from "@tanstack/react-query";
 import { directoryKeys } from "@/api/query-keys";
 import { createDirectoryApi } from "@/api/directory/directory-client";
+import { createQueryClient } from "@/api/query-client";
 import { viewKeys } from "@/api/views/view-queries";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "../../src/api/api-context";
@@ -586,6 +587,45 @@ describe("the page loader", () => {
       new URLSearchParams(),
     );
     expect(marketing.getQueryCache().find({ queryKey: viewKeys.channel(1001) })).toBeUndefined();
+  });
+
+  it("holds a page one round trip at most for failing views, and not again once they have failed", async () => {
+    let asked = 0;
+    let answer = (): Promise<Response> => Promise.resolve(new Response("{}", { status: 503 }));
+    // The app's client, which tries a 503 again after a second, then two.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionKeys.current, { ...session, role: "admin" });
+    const loader = pageLoader(
+      {
+        queryClient,
+        api: {
+          ...api(recorder().call, { count: 0 }),
+          gateway: () => {
+            asked++;
+            return answer();
+          },
+        },
+      },
+      page("variables-bulk"),
+    );
+    const run = () =>
+      Promise.race([
+        Promise.resolve(
+          loader({
+            params: { groupId: "1001" },
+            request: new Request("http://app.test/c/1001/variables/bulk"),
+            context: undefined,
+            unstable_pattern: "",
+          } as unknown as Parameters<typeof loader>[0]),
+        ).then(() => "shown"),
+        new Promise((resolve) => setTimeout(() => resolve("held"), 500)),
+      ]);
+    // Not tried again with backoff (a second or more) before the page is shown.
+    expect(await run()).toBe("shown");
+    expect(asked).toBe(1);
+    // Once failed, the page is not held for them: asked again, not waited for.
+    answer = () => new Promise(() => undefined);
+    expect(await run()).toBe("shown");
   });
 
   it("fetches the pinned views' chunk with the page once a view is pinned, and waits for it", async () => {
