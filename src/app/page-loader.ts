@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { LoaderFunctionArgs, Params } from "react-router";
+import { type LoaderFunctionArgs, type Params, redirect } from "react-router";
 import type { Api } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { mayCall } from "@/contract/roles";
 import type { SessionResponse } from "@/contract/session";
 import { firstScreen as firstScreenOf, startQuery } from "@/api/prefetch";
 import { viewsQuery } from "@/api/views/view-queries";
-import { parseGroupId } from "@/lib/channel-path";
+import { channelPath, parseGroupId } from "@/lib/channel-path";
 import type { PageEntry } from "./pages";
 import { loadPinnedViews } from "./pinned-views-chunk";
 
@@ -45,13 +45,28 @@ export function pageLoader(context: RouteContext, page: PageEntry) {
 }
 
 /**
- * The loader of the route that only leads on (`/`, to the person's first channel): the session
- * check starts before the route is drawn, so it takes the answer src/boot asked for early.
+ * The loader of the route that only leads on (`/`, to the person's first channel): it waits for
+ * the session check (src/boot asked for it early) and sends the person on to their first
+ * channel before anything is drawn. Drawn first, the route showed the frame without a channel
+ * or its navigation for a moment, and then the channel's page moved everything aside (a
+ * layout shift of 0.15 at 1350 px). Signed out, with no channel, or with no answer within
+ * `FIRST_SCREEN_WAIT_MS`, the route is drawn as before and decides there.
  */
 export function sessionLoader({ queryClient, api }: RouteContext) {
-  return (): null => {
-    void queryClient.query({ ...sessionQuery(api.session), staleTime: "static" }).catch(() => null);
-    return null;
+  return async (): Promise<Response | null> => {
+    const answered = queryClient
+      .query({ ...sessionQuery(api.session), staleTime: "static" })
+      .catch(() => null);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(null);
+      }, FIRST_SCREEN_WAIT_MS);
+    });
+    const session = await Promise.race([answered, timedOut]);
+    clearTimeout(timer);
+    const first = session?.channels[0];
+    return first ? redirect(channelPath(first.group_id)) : null;
   };
 }
 

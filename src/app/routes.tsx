@@ -69,7 +69,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
       element: <RequireSession />,
       ErrorBoundary: RootError,
       children: [
-        { index: true, loader: sessionLoader(context), element: <FirstChannel /> },
+        {
+          index: true,
+          loader: sessionLoader(context),
+          element: <FirstChannel />,
+          HydrateFallback: PageLoading,
+        },
         { path: "c/:groupId", element: <ChannelGate />, children: pageRoutes(context) },
       ],
     },

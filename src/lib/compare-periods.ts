@@ -36,6 +36,22 @@ function wholeMonths(firstDay: DayText, lastDay: DayText): number {
   return (b.year - a.year) * 12 + (b.month - a.month) + 1;
 }
 
+/** The same day `months` calendar months away (negative: before), kept within its month. */
+function shiftMonths(day: DayText, months: number): DayText {
+  const d = parseDay(day);
+  if (!d) throw new RangeError(`Not a day: ${JSON.stringify(day)}`);
+  const start = d.year * 12 + (d.month - 1) + months;
+  const year = Math.floor(start / 12);
+  const month = (start % 12) + 1;
+  return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d.day, lastDayOfMonth(year, month)))}`;
+}
+
+/** Presets that run from the start of the month or year to today, and their step back. */
+const TO_DATE: Partial<Record<PeriodChoice["preset"], number>> = {
+  "this-month": 1,
+  "this-year": 12,
+};
+
 /** Presets of a number of days ending today: compared as days, whatever the dates they cover. */
 const ROLLING: ReadonlySet<PeriodChoice["preset"]> = new Set(["7d", "30d", "90d"]);
 
@@ -50,13 +66,21 @@ function monthsMeant(period: ResolvedPeriod): number {
  * 1 October to 31 October), the same number of whole months before, so that October is compared
  * with September and not with 31 days that straddle August. "30 days" stays 30 days even when
  * they happen to be a whole month (on 30 November, 1–30 November): compared with 2–31 October,
- * as the channel's page compares its 30 days, not with the 31 days of October.
+ * as the channel's page compares its 30 days, not with the 31 days of October. "This month" and
+ * "This year" before their last day are compared with the same days of the month or year
+ * before (1–17 December with 1–17 November; 31 March's month with 1–28 February).
  */
 export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
   const months = monthsMeant(period);
+  const toDate = TO_DATE[period.choice.preset];
   let from: DayText;
   let to: DayText;
-  if (months > 0) {
+  if (toDate !== undefined && months === 0) {
+    // "This month" on the 17th: the 1st to the 17th of the month before, not the 17 days before
+    // (14 to 30 November); "This year" to 1 December: 1 January to 1 December of the year before.
+    from = shiftMonths(period.firstDay, -toDate);
+    to = shiftMonths(period.lastDay, -toDate);
+  } else if (months > 0) {
     const first = parseDay(period.firstDay);
     if (!first) throw new RangeError(`Not a day: ${JSON.stringify(period.firstDay)}`);
     const start = first.year * 12 + (first.month - 1) - months;

@@ -619,7 +619,7 @@ describe("the variables page against the local Channel API", { timeout: 60_000 }
       within(row("a2", "Переменные")).getByRole("button", { name: "Изменить «a2»" }),
     );
     expect(
-      within(row("a2", "Переменные")).getByRole("button", { name: "Отменить правку a2" })
+      within(row("a2", "Переменные")).getByRole("button", { name: "Отменить правку «a2»" })
         .textContent,
     ).toBe("Отмена");
     await user.keyboard("{Escape}");

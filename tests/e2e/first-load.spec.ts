@@ -148,6 +148,45 @@ test("a saved view pinned in the navigation is there at its first render, even w
   }
 });
 
+test("a cold load of / goes on to the first channel without drawing an empty frame first", async ({
+  browser,
+  page,
+}) => {
+  const { cold, tab } = await coldTab(browser, page);
+  try {
+    await tab.addInitScript(() => {
+      const seen: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          seen.push((entry as unknown as { value: number }).value);
+      });
+      observer.observe({ type: "layout-shift", buffered: true });
+      Object.assign(window, {
+        layoutShifts: () => {
+          for (const entry of observer.takeRecords()) {
+            seen.push((entry as unknown as { value: number }).value);
+          }
+          return seen;
+        },
+      });
+    });
+    await tab.goto("/");
+    await expect(tab).toHaveURL(/\/c\/1001$/);
+    await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+    const shifts = await tab.evaluate(async () => {
+      for (let frame = 0; frame < 2; frame += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
+    });
+    // The channel's page drawn in the frame of no channel moved the page aside by the width of
+    // the navigation: 0.15. (Its figure cards' lines may settle by a few thousandths.)
+    expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.01);
+  } finally {
+    await cold.close();
+  }
+});
+
 test("a cold load of a segment's list moves nothing once drawn, though the directory answers late", async ({
   browser,
   page,

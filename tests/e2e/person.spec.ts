@@ -117,7 +117,7 @@ for (const scheme of ["light", "dark"] as const) {
       const editor = row.getByRole("textbox");
       await editor.fill("Второе");
       await lookAt(page, testInfo, `ru-${scheme}-person-editing`);
-      await row.getByRole("button", { name: `Сохранить ${variable}` }).click();
+      await row.getByRole("button", { name: `Сохранить «${variable}»` }).click();
       await expect(row.getByRole("cell").first()).toHaveText("Второе");
       await page.reload();
       await expect(row.getByRole("cell").first()).toHaveText("Второе");

@@ -56,9 +56,17 @@ describe("previousPeriod", () => {
     expect([thirty.firstDay, thirty.lastDay]).toEqual(["2026-09-26", "2026-10-25"]);
     const today = previousPeriod(resolvePeriod({ preset: "today" }, NOW, MOSCOW));
     expect([today.firstDay, today.lastDay]).toEqual(["2026-11-23", "2026-11-23"]);
-    // "This month" so far is not a whole month: 24 days before it.
+    // "This month" so far is compared with the same days of the month before (a probe, asking
+    // "compared with last month?", met 1 December against 30 November), not the 24 days before.
     const month = previousPeriod(resolvePeriod({ preset: "this-month" }, NOW, MOSCOW));
-    expect([month.firstDay, month.lastDay]).toEqual(["2026-10-08", "2026-10-31"]);
+    expect([month.firstDay, month.lastDay]).toEqual(["2026-10-01", "2026-10-24"]);
+    // "This year" so far with the same days of the year before, not 31 January – 24 November.
+    const year = previousPeriod(resolvePeriod({ preset: "this-year" }, NOW, MOSCOW));
+    expect([year.firstDay, year.lastDay]).toEqual(["2025-01-01", "2025-11-24"]);
+    // A day the month before has not: its last day.
+    const march = Date.parse("2026-03-30T09:00:00Z");
+    const shorter = previousPeriod(resolvePeriod({ preset: "this-month" }, march, MOSCOW));
+    expect([shorter.firstDay, shorter.lastDay]).toEqual(["2026-02-01", "2026-02-28"]);
   });
 
   it("keeps 30 days 30 days when they are a whole month, as the channel's page does", () => {

@@ -10,7 +10,13 @@ import type { Call } from "../../src/api/client";
 import type { PageVisit } from "../../src/api/page-visit";
 import { sessionKeys } from "../../src/api/query-keys";
 import type { SessionApi } from "../../src/api/session";
-import { FIRST_SCREEN_WAIT_MS, mayOpen, pageLoader, startPage } from "../../src/app/page-loader";
+import {
+  FIRST_SCREEN_WAIT_MS,
+  mayOpen,
+  pageLoader,
+  sessionLoader,
+  startPage,
+} from "../../src/app/page-loader";
 import { pages } from "../../src/app/pages";
 import type { SessionResponse } from "../../src/contract/session";
 import { prefetchDeliveries } from "../../src/features/deliveries/prefetch";
@@ -648,6 +654,23 @@ describe("the page loader", () => {
     expect(loadedPinnedViews()).toBeUndefined();
     await routeWith(true);
     expect(loadedPinnedViews()).toBeTypeOf("function");
+  });
+
+  it("sends a person from / on to their first channel before anything is drawn", async () => {
+    const cases: [SessionResponse | null, string | null][] = [
+      [session, "/c/1001"],
+      [{ ...session, channels: [] }, null],
+      [null, null],
+    ];
+    for (const [answer, location] of cases) {
+      const base = api(recorder().call, { count: 0 });
+      const loader = sessionLoader({
+        queryClient: new QueryClient(),
+        api: { ...base, session: { ...base.session, getSession: () => Promise.resolve(answer) } },
+      });
+      const result = await loader();
+      expect(result === null ? null : result.headers.get("Location")).toBe(location);
+    }
   });
 
   it("starts nothing for a malformed channel id", () => {

@@ -10,7 +10,7 @@ import {
 import { variablesCsv, variablesCsvName } from "../../src/lib/variables-csv";
 import { UTF8_BOM } from "../../src/lib/subscribers-csv";
 import { parseCsv } from "../support/parse-csv";
-import { testI18n } from "../support/i18n";
+import { plainSpaces, testI18n } from "../support/i18n";
 
 const i18n = testI18n("en");
 
@@ -169,6 +169,13 @@ describe("variableNameProblem", () => {
     );
     // A Cyrillic "с" looks Latin: it is named, so the person can find it.
     expect(variableNameProblem("сity", i18n)).toMatch(/^Use Latin letters only: “с” is Cyrillic/);
+    // In Russian it says which letters are Cyrillic first, then what a name may have (a probe
+    // read «Используйте только латинские буквы: «л», «ю»…» as naming the Latin ones).
+    const ru = testI18n("ru");
+    expect(plainSpaces(variableNameProblem("имя", ru) ?? "")).toBe(
+      "Буквы «и», «м», «я» — кириллица: в имени могут быть только латинские буквы, цифры и _.",
+    );
+    expect(plainSpaces(variableNameProblem("сity", ru) ?? "")).toMatch(/^Буква «с» — кириллица:/);
   });
 
   it("explains spaces, other characters, emptiness and length", () => {
