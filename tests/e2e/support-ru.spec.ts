@@ -115,7 +115,9 @@ test.describe("support staff in Russian", () => {
         "aria-invalid",
         "true",
       );
-      await expect(page.getByText(/Используйте только латинские буквы/u)).toBeVisible();
+      await expect(
+        page.getByText(/— кириллица: в имени могут быть только латинские буквы/u),
+      ).toBeVisible();
       await lookAt(page, testInfo, `ru-${scheme}-variables-refused`);
       await page.getByRole("textbox", { name: "Имя", exact: true }).fill("");
 
