@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { type LoaderFunctionArgs, type Params, redirect } from "react-router";
+import { type LoaderFunctionArgs, type Params, replace } from "react-router";
 import type { Api } from "@/api/api-context";
 import { sessionQuery } from "@/api/session";
 import { mayCall } from "@/contract/roles";
@@ -66,7 +66,8 @@ export function sessionLoader({ queryClient, api }: RouteContext) {
     const session = await Promise.race([answered, timedOut]);
     clearTimeout(timer);
     const first = session?.channels[0];
-    return first ? redirect(channelPath(first.group_id)) : null;
+    // In place of `/` in the history, as <Navigate replace> did: Back leaves the app.
+    return first ? replace(channelPath(first.group_id)) : null;
   };
 }
 

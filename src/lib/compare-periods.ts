@@ -75,11 +75,17 @@ export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
   const toDate = TO_DATE[period.choice.preset];
   let from: DayText;
   let to: DayText;
-  if (toDate !== undefined && months === 0) {
+  if (toDate !== undefined) {
     // "This month" on the 17th: the 1st to the 17th of the month before, not the 17 days before
     // (14 to 30 November); "This year" to 1 December: 1 January to 1 December of the year before.
+    // On a month's last day, to the last day of that month before (the whole of February).
     from = shiftMonths(period.firstDay, -toDate);
     to = shiftMonths(period.lastDay, -toDate);
+    const last = parseDay(period.lastDay);
+    const before = parseDay(to);
+    if (last && before && last.day === lastDayOfMonth(last.year, last.month)) {
+      to = `${to.slice(0, 8)}${pad(lastDayOfMonth(before.year, before.month))}`;
+    }
   } else if (months > 0) {
     const first = parseDay(period.firstDay);
     if (!first) throw new RangeError(`Not a day: ${JSON.stringify(period.firstDay)}`);

@@ -116,7 +116,7 @@ test.describe("support staff in Russian", () => {
         "true",
       );
       await expect(
-        page.getByText(/— кириллица: в имени могут быть только латинские буквы/u),
+        page.getByText(/Кириллица: «и», «м», «я»\. В имени могут быть только латинские буквы/u),
       ).toBeVisible();
       await lookAt(page, testInfo, `ru-${scheme}-variables-refused`);
       await page.getByRole("textbox", { name: "Имя", exact: true }).fill("");

@@ -69,6 +69,28 @@ describe("previousPeriod", () => {
     expect([shorter.firstDay, shorter.lastDay]).toEqual(["2026-02-01", "2026-02-28"]);
   });
 
+  it("compares the year so far with the same days of the year before, on a month's last day too", () => {
+    const yearTo = (instant: string) => {
+      const before = previousPeriod(
+        resolvePeriod({ preset: "this-year" }, Date.parse(instant), MOSCOW),
+      );
+      return [before.firstDay, before.lastDay];
+    };
+    // Whole months so far (1 January – 30 November) are still the year so far, not the eleven
+    // months before them.
+    expect(yearTo("2026-11-30T09:00:00Z")).toEqual(["2025-01-01", "2025-11-30"]);
+    expect(yearTo("2026-01-31T09:00:00Z")).toEqual(["2025-01-01", "2025-01-31"]);
+    expect(yearTo("2026-12-31T09:00:00Z")).toEqual(["2025-01-01", "2025-12-31"]);
+    // 29 February, the end of its month: to the end of February the year before.
+    expect(yearTo("2028-02-29T09:00:00Z")).toEqual(["2027-01-01", "2027-02-28"]);
+    // The day before a month's end: the same day.
+    expect(yearTo("2026-11-29T09:00:00Z")).toEqual(["2025-01-01", "2025-11-29"]);
+    // And the month so far on its last day, as before: the whole month before.
+    const april = Date.parse("2026-04-30T09:00:00Z");
+    const march = previousPeriod(resolvePeriod({ preset: "this-month" }, april, MOSCOW));
+    expect([march.firstDay, march.lastDay]).toEqual(["2026-03-01", "2026-03-31"]);
+  });
+
   it("keeps 30 days 30 days when they are a whole month, as the channel's page does", () => {
     // On 30 November "30 days" are 1–30 November: the days before, not the 31 of October.
     const lastDay = Date.parse("2026-11-30T09:00:00Z");

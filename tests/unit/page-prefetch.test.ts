@@ -670,6 +670,8 @@ describe("the page loader", () => {
       });
       const result = await loader();
       expect(result === null ? null : result.headers.get("Location")).toBe(location);
+      // Replacing `/` in the history: Back does not land on it and come straight back.
+      if (result !== null) expect(result.headers.get("X-Remix-Replace")).toBe("true");
     }
   });
 

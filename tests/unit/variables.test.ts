@@ -173,9 +173,9 @@ describe("variableNameProblem", () => {
     // read «Используйте только латинские буквы: «л», «ю»…» as naming the Latin ones).
     const ru = testI18n("ru");
     expect(plainSpaces(variableNameProblem("имя", ru) ?? "")).toBe(
-      "Буквы «и», «м», «я» — кириллица: в имени могут быть только латинские буквы, цифры и _.",
+      "Кириллица: «и», «м», «я». В имени могут быть только латинские буквы, цифры и _.",
     );
-    expect(plainSpaces(variableNameProblem("сity", ru) ?? "")).toMatch(/^Буква «с» — кириллица:/);
+    expect(plainSpaces(variableNameProblem("сity", ru) ?? "")).toMatch(/^Кириллица: «с»\. /);
   });
 
   it("explains spaces, other characters, emptiness and length", () => {
