@@ -67,8 +67,9 @@ function monthsMeant(period: ResolvedPeriod): number {
  * with September and not with 31 days that straddle August. "30 days" stays 30 days even when
  * they happen to be a whole month (on 30 November, 1–30 November): compared with 2–31 October,
  * as the channel's page compares its 30 days, not with the 31 days of October. "This month" and
- * "This year" before their last day are compared with the same days of the month or year
- * before (1–17 December with 1–17 November; 31 March's month with 1–28 February).
+ * "This year" are compared with the same days of the month or year before (1–17 December with
+ * 1–17 November; the year to 30 November with 1 January – 30 November; on a month's last day,
+ * to that month's last day: 31 March's month with 1–28 February).
  */
 export function previousPeriod(period: ResolvedPeriod): ResolvedPeriod {
   const months = monthsMeant(period);
