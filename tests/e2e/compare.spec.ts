@@ -63,7 +63,7 @@ function expectedChange(now: number, before: number): { kind: string; said: stri
   if (now === before) return { kind: "same", said: `no change from ${n(before)}` };
   if (before === 0) return { kind: "new", said: "new: none in the previous period" };
   const ratio = (now - before) / before;
-  const by = `${String(Math.round(Math.abs(ratio) * 100))}%`;
+  const by = `${n(Math.round(Math.abs(ratio) * 100))}%`;
   return ratio > 0
     ? { kind: "up", said: `up ${by} from ${n(before)}` }
     : { kind: "down", said: `down ${by} from ${n(before)}` };
