@@ -34,6 +34,48 @@ async function coldTab(browser: Browser, page: Page) {
   return { cold, tab };
 }
 
+/**
+ * Records the tab's layout shifts from its first paint, only those that moved something inside
+ * `within` (a selector) when given; `shiftsSoFar` reads them two frames on, once the last
+ * answer's frame has been laid out and its shift, if any, reported.
+ */
+async function watchShifts(tab: Page, within?: string) {
+  await tab.addInitScript((selector?: string) => {
+    const seen: number[] = [];
+    const record = (entries: PerformanceEntryList) => {
+      const box = selector === undefined ? undefined : document.querySelector(selector);
+      for (const entry of entries) {
+        const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
+        const moved =
+          selector === undefined ||
+          (shift.sources ?? []).some(
+            (source) => source.node instanceof Node && box?.contains(source.node),
+          );
+        if (moved) seen.push(shift.value);
+      }
+    };
+    const observer = new PerformanceObserver((list) => {
+      record(list.getEntries());
+    });
+    observer.observe({ type: "layout-shift", buffered: true });
+    Object.assign(window, {
+      layoutShifts: () => {
+        record(observer.takeRecords());
+        return seen;
+      },
+    });
+  }, within);
+}
+
+function shiftsSoFar(tab: Page): Promise<number[]> {
+  return tab.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
+  });
+}
+
 for (const list of lists) {
   test(`a cold load of the subscribers list (${list.source}) asks for its rows while the page's code is held back`, async ({
     browser,
@@ -97,29 +139,7 @@ test("a saved view pinned in the navigation is there at its first render, even w
   try {
     // The navigation's layout shifts. Its pinned views came with their own chunk after the
     // first render and moved the links under them down (0.003 at 1280 px).
-    await tab.addInitScript(() => {
-      const seen: number[] = [];
-      const record = (entries: PerformanceEntryList) => {
-        const nav = document.querySelector("nav");
-        for (const entry of entries) {
-          const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
-          const moved = (shift.sources ?? []).some(
-            (source) => source.node instanceof Node && nav?.contains(source.node),
-          );
-          if (moved) seen.push(shift.value);
-        }
-      };
-      const observer = new PerformanceObserver((list) => {
-        record(list.getEntries());
-      });
-      observer.observe({ type: "layout-shift", buffered: true });
-      Object.assign(window, {
-        layoutShifts: () => {
-          record(observer.takeRecords());
-          return seen;
-        },
-      });
-    });
+    await watchShifts(tab, "nav");
     // The pinned views' code late, so that it would come after the page's first render.
     let delayed = 0;
     await tab.route(/\/assets\/pinned-views-[^/]*\.js$/, async (route) => {
@@ -131,12 +151,7 @@ test("a saved view pinned in the navigation is there at its first render, even w
     await tab.goto("/c/1001");
     await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(tab.getByRole("link", { name })).toBeVisible();
-    const shifts = await tab.evaluate(async () => {
-      for (let frame = 0; frame < 2; frame += 1) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-      return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
-    });
+    const shifts = await shiftsSoFar(tab);
     expect(shifts).toEqual([]);
     // The chunk was the one held back (were it named otherwise, nothing here would be tested).
     expect(delayed).toBe(1);
@@ -154,31 +169,11 @@ test("a cold load of / goes on to the first channel without drawing an empty fra
 }) => {
   const { cold, tab } = await coldTab(browser, page);
   try {
-    await tab.addInitScript(() => {
-      const seen: number[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          seen.push((entry as unknown as { value: number }).value);
-      });
-      observer.observe({ type: "layout-shift", buffered: true });
-      Object.assign(window, {
-        layoutShifts: () => {
-          for (const entry of observer.takeRecords()) {
-            seen.push((entry as unknown as { value: number }).value);
-          }
-          return seen;
-        },
-      });
-    });
+    await watchShifts(tab);
     await tab.goto("/");
     await expect(tab).toHaveURL(/\/c\/1001$/);
     await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
-    const shifts = await tab.evaluate(async () => {
-      for (let frame = 0; frame < 2; frame += 1) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-      return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
-    });
+    const shifts = await shiftsSoFar(tab);
     // The channel's page drawn in the frame of no channel moved the page aside by the width of
     // the navigation: 0.15. (Its figure cards' lines may settle by a few thousandths.)
     expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.01);
@@ -195,30 +190,7 @@ test("a cold load of a segment's list moves nothing once drawn, though the direc
   try {
     // Every layout shift of the page's main part, as the browser reports it (Lighthouse's CLS
     // adds them up). The navigation's have a test of their own (above).
-    await tab.addInitScript(() => {
-      const seen: number[] = [];
-      const record = (entries: PerformanceEntryList) => {
-        const main = document.querySelector("main");
-        for (const entry of entries) {
-          const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
-          const moved = (shift.sources ?? []).some(
-            (source) => source.node instanceof Node && main?.contains(source.node),
-          );
-          if (moved) seen.push(shift.value);
-        }
-      };
-      const observer = new PerformanceObserver((list) => {
-        record(list.getEntries());
-      });
-      observer.observe({ type: "layout-shift", buffered: true });
-      // What the observer has seen, and what it has not handed over yet.
-      Object.assign(window, {
-        layoutShifts: () => {
-          record(observer.takeRecords());
-          return seen;
-        },
-      });
-    });
+    await watchShifts(tab, "main");
     // The directory's status line stands above the segment: answered a second late (the route
     // waits up to 3 s for the first screen), it came after the first render and moved the whole
     // list down (CLS 0.026 at 1350 px, 0.12 on a phone). The segment's count by the directory
@@ -235,13 +207,7 @@ test("a cold load of a segment's list moves nothing once drawn, though the direc
     await expect(tab.locator("main tbody tr[data-index]")).toHaveCount(20);
     await expect(tab.getByText(/people in this segment/)).toBeVisible();
     await expect(tab.getByText(/^Directory:/)).toBeVisible();
-    // Two frames on: the last answer's frame has been laid out and its shift, if any, reported.
-    const shifts = await tab.evaluate(async () => {
-      for (let frame = 0; frame < 2; frame += 1) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      }
-      return (window as unknown as { layoutShifts: () => number[] }).layoutShifts();
-    });
+    const shifts = await shiftsSoFar(tab);
     expect(shifts).toEqual([]);
   } finally {
     await cold.close();
